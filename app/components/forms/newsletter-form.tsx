@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { FormResult } from "~/lib/forms";
+import { HONEYPOT_FIELD, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+
+const FAILED = { title: "Submission failed", description: "Please try again later." };
+
+/** Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). */
+export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
+  const fetcher = useFetcher<FormResult>();
+  const [joined, setJoined] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const submitting = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const result = fetcher.data;
+    if (result.ok) {
+      setJoined(true);
+      if (input.current) input.current.value = "";
+      toast.success("Welcome to our sacred circle", {
+        description:
+          "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent.",
+      });
+    } else {
+      const notice = result.formError ?? FAILED;
+      setError(result.fieldErrors.email ?? notice.description);
+      toast.error(notice.title, { description: notice.description });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={(event) => {
+        const email = input.current?.value ?? "";
+        if (!newsletterSchema.safeParse({ email }).success) {
+          event.preventDefault();
+          setError(NEWSLETTER_INVALID.description);
+          toast.error(NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
+        }
+      }}
+    >
+      <div className="flex-1">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </label>
+        <input
+          ref={input}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="Your email address"
+          className="field"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={() => setError(null)}
+          disabled={joined}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="mt-2 text-sm text-rose-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
+        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className="btn-gold" disabled={submitting || joined}>
+        {joined ? "Joined!" : submitting ? "Joining..." : "Join the Circle"}
+      </button>
+    </fetcher.Form>
+  );
+}

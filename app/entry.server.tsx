@@ -1,0 +1,64 @@
+import { PassThrough } from "node:stream";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { contentSecurityPolicy, inlineScriptHashes } from "./lib/csp.server";
+
+export const streamTimeout = 5_000;
+
+/** Renders the whole page before answering (no streaming). */
+function renderToString(routerContext: EntryContext, url: string, onError: (error: unknown) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const options: RenderToPipeableStreamOptions = {
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("end", () => {
+          clearTimeout(timer);
+          resolve(Buffer.concat(chunks).toString("utf8"));
+        });
+        sink.on("error", reject);
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError,
+    };
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={url} />, options);
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+}
+
+/**
+ * Pages are rendered whole, then given a Content-Security-Policy that allows exactly their
+ * inline scripts by hash. Whole pages let anonymous public pages be cached (server/page-cache.ts)
+ * with a policy that stays strict and correct.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  let status = responseStatusCode;
+  const html = await renderToString(routerContext, request.url, (error) => {
+    status = 500;
+    loadContext.logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error");
+  });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({
+      scriptHashes: inlineScriptHashes(html),
+      upgradeInsecure: loadContext.env.isProduction && loadContext.env.SITE_URL.startsWith("https:"),
+      dev: import.meta.env.DEV,
+    }),
+  );
+  // Pages are private unless their route declares them public (see app/lib/http.ts).
+  if (!responseHeaders.has("Cache-Control") || status !== 200) {
+    responseHeaders.set("Cache-Control", "private, no-store");
+  }
+  const body = request.method.toUpperCase() === "HEAD" ? null : html;
+  return new Response(body, { status, headers: responseHeaders });
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the product reads, parsed once at start-up.
+ * The README's table mirrors this schema; keep them together.
+ */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    SITE_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+      .optional(),
+    DATA_DIR: z.string().default("./data"),
+    /** "false" (default): client IP is the socket address. "true" or a hop count: trust X-Forwarded-For. */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+)$/, "TRUST_PROXY must be true, false or a number of proxy hops")
+      .default("false"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().default("Sacred Path Congregation <no-reply@localhost>"),
+    STAFF_EMAIL: z.email().default("keepers@localhost"),
+    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    isProduction: env.NODE_ENV === "production",
+  }));
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "unset", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.isProduction) {
+    const missing = [
+      !source.SITE_URL && "SITE_URL",
+      !source.MAIL_FROM && "MAIL_FROM",
+      !source.STAFF_EMAIL && "STAFF_EMAIL",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new Error(`Missing production settings: ${missing.join(", ")} (see README, "Environment").`);
+    }
+  }
+  return env;
+}
+
+/** The only settings the browser may see. */
+export function publicEnv(env: Env) {
+  return { siteUrl: env.SITE_URL };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,0 +1,36 @@
+import type { z } from "zod";
+
+/** A message shown as a titled notice (toast or alert), as SPEC.md pairs them. */
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** What every form action answers: success, or the field messages and one notice. */
+export type FormResult<T = unknown> =
+  | { ok: true; data?: T }
+  | { ok: false; fieldErrors: FieldErrors; formError?: Notice; rateLimited?: true };
+
+/** The email pattern of SPEC.md: no spaces, an @, and a dot after it. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Reads a form into plain strings (files and repeated keys are not used by these forms). */
+export function formToObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !(key in out)) out[key] = value;
+  }
+  return out;
+}
+
+/** First message per field, in the schema's field order (so "validation order" holds). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

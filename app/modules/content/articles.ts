@@ -1,0 +1,59 @@
+import { articles } from "~/content/articles";
+import type { Article, CategoryId } from "~/content/types";
+
+/** SPEC.md section 3: "all" plus five categories, with their labels. */
+export const categories = [
+  { id: "all", label: "All Articles" },
+  { id: "doses-science", label: "Sacred Spectrum" },
+  { id: "trip-reports", label: "Journey Reflections" },
+  { id: "microdosing-heroic", label: "The Spectrum of Sacred Doses" },
+  { id: "set-setting", label: "Ceremonial Preparation" },
+  { id: "history", label: "Traditions & History" },
+] as const;
+
+export type CategoryFilter = (typeof categories)[number]["id"];
+
+export function categoryLabel(id: CategoryId): string {
+  return categories.find((c) => c.id === id)?.label ?? id;
+}
+
+export function isCategoryFilter(value: string | null): value is CategoryFilter {
+  return categories.some((c) => c.id === value);
+}
+
+/** Newest first. */
+export function allArticles(): ReadonlyArray<Article> {
+  return [...articles].sort((a, b) => b.date.localeCompare(a.date));
+}
+
+export function featuredArticles(): ReadonlyArray<Article> {
+  return allArticles().filter((a) => a.featured);
+}
+
+/** Library search (SPEC.md 5): case-insensitive substring of title or description, and the category; both must match. */
+export function searchArticles(query: string, category: CategoryFilter): ReadonlyArray<Article> {
+  const needle = query.trim().toLowerCase();
+  return allArticles().filter(
+    (a) =>
+      (category === "all" || a.category === category) &&
+      (needle === "" || a.title.toLowerCase().includes(needle) || a.description.toLowerCase().includes(needle)),
+  );
+}
+
+export function findArticle(slug: string): Article | undefined {
+  return articles.find((a) => a.slug === slug);
+}
+
+export function readTimeLabel(article: Article): string {
+  return `${article.readTimeMinutes} min read`;
+}
+
+/** "July 22, 2025", fixed to UTC so server and browser agree. */
+export function formatArticleDate(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

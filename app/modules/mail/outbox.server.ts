@@ -1,0 +1,118 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mailOutbox, type OutboxRow } from "./schema";
+
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export const MAX_ATTEMPTS = 8;
+/** How long a claimed row stays ours before another worker may retry it. */
+const CLAIM_SECONDS = 120;
+
+/** Queues an email. Call inside the same transaction as the change it reports. */
+export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      headers: mail.headers ?? {},
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("outbox insert returned no row");
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due rows for this worker. SKIP LOCKED lets several processes claim
+ * concurrently without ever taking the same row; a claim that outlives CLAIM_SECONDS (the
+ * worker died mid-send) becomes claimable again.
+ */
+export async function claimDue(db: Db, limit: number, now = new Date()): Promise<OutboxRow[]> {
+  const rows = await db.execute(sql`
+    update ${mailOutbox}
+       set status = 'sending',
+           locked_until = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}
+     where id in (
+       select id from ${mailOutbox}
+        where (status = 'pending' and next_attempt_at <= ${now})
+           or (status = 'sending' and locked_until < ${now})
+        order by id
+        limit ${limit}
+        for update skip locked)
+    returning id`);
+  const ids = (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: mailOutbox.id });
+}
+
+export async function markSent(db: Db, id: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: "sent",
+      sentAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Exponential backoff: 30 s, 1 min, 2 min ... capped at one hour. */
+export function backoffMs(attempts: number, baseMs = 30_000): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export async function markFailed(db: Db, row: OutboxRow, error: string, baseMs?: number): Promise<void> {
+  const attempts = row.attempts + 1;
+  const giveUp = attempts >= MAX_ATTEMPTS;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: giveUp ? "failed" : "pending",
+      attempts,
+      lastError: error.slice(0, 500),
+      lockedUntil: null,
+      nextAttemptAt: new Date(Date.now() + backoffMs(attempts, baseMs)),
+    })
+    .where(eq(mailOutbox.id, row.id));
+}
+
+/** Puts a failed or sent email back in the queue (admin "resend"). */
+export async function requeue(db: Db, id: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function listOutbox(db: Db, options: { limit?: number; before?: number } = {}): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(options.before ? lt(mailOutbox.id, options.before) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(options.limit ?? 50);
+}
+
+export async function findMail(db: Db, filter: { to?: string; kind?: string }): Promise<OutboxRow[]> {
+  const conditions = [
+    filter.to ? eq(mailOutbox.toAddress, filter.to) : undefined,
+    filter.kind ? eq(mailOutbox.kind, filter.kind) : undefined,
+  ].filter((c) => c !== undefined);
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(...conditions))
+    .orderBy(desc(mailOutbox.id));
+}

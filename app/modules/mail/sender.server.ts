@@ -1,0 +1,86 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "pino";
+import type { Db } from "../../../db/client";
+import { claimDue, markFailed, markSent } from "./outbox.server";
+
+export interface MailWorkerOptions {
+  db: Db;
+  smtpUrl: string;
+  from: string;
+  logger: Logger;
+  intervalMs: number;
+  /** First retry delay; doubles per attempt. */
+  backoffBaseMs?: number;
+  batchSize?: number;
+}
+
+export interface MailWorker {
+  /** Sends everything due now; resolves when the batch is done. */
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox over SMTP. Without SMTP_URL no worker runs and mail stays queued,
+ * readable by admins, until one is configured.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const url = new URL(options.smtpUrl);
+  const transport: Transporter = nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
+    secure: url.protocol === "smtps:",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function sendBatch(): Promise<number> {
+    const rows = await claimDue(options.db, options.batchSize ?? 10);
+    for (const row of rows) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          headers: row.headers,
+        });
+        await markSent(options.db, row.id);
+        options.logger.info({ mailId: row.id, kind: row.kind }, "mail sent");
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await markFailed(options.db, row, message, options.backoffBaseMs);
+        options.logger.warn({ mailId: row.id, kind: row.kind, err: message }, "mail send failed");
+      }
+    }
+    return rows.length;
+  }
+
+  function tick(): Promise<number> {
+    // One batch at a time per process; overlapping ticks share the running one.
+    running ??= sendBatch().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    if (!stopped) tick().catch((error) => options.logger.error({ err: String(error) }, "mail worker tick failed"));
+  }, options.intervalMs);
+  timer.unref();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { site } from "~/lib/site";
+
+export interface MailContent {
+  heading: string;
+  paragraphs: ReadonlyArray<string>;
+  action?: { label: string; url: string };
+  /** Small print under the message, e.g. why they got it. */
+  footer?: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** Plain text first (it is what many readers see), with a simple HTML twin. */
+export function renderMail(content: MailContent): { text: string; html: string } {
+  const text = [
+    content.heading,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    `— ${site.name}`,
+    ...(content.footer ? ["", content.footer] : []),
+  ].join("\n");
+
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f3fb;font-family:Georgia,serif;color:#1e1433">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<h1 style="font-size:22px;color:#3b1f6e">${escapeHtml(content.heading)}</h1>
+${content.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
+${
+  content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#b8860b;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
+    : ""
+}
+<p style="font-size:14px;color:#4a3d63">— ${escapeHtml(site.name)}</p>
+${content.footer ? `<p style="font-size:12px;color:#5c5370">${escapeHtml(content.footer)}</p>` : ""}
+</div></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { publicEnv } from "./env.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return publicEnv(context.env);
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "The Magic", href: "/magic/feed.xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#07061a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-gold px-4 py-2 font-semibold text-night-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="pt-16 outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster position="top-center" richColors closeButton theme="dark" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-32 text-center">
+      <p className="font-serif text-7xl text-violet-300">404</p>
+      <h1 className="mt-4 font-serif text-4xl">Oops! Page not found</h1>
+      <p className="mt-4 text-mist-muted">The path you followed does not lead anywhere on this site.</p>
+      <Link to="/" className="btn-gold mt-8">
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? error.statusText || "Something went wrong."
+    : import.meta.env.DEV && error instanceof Error
+      ? error.message
+      : "Something went wrong on our side. Please try again in a moment.";
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-32 text-center">
+      <h1 className="font-serif text-4xl">Unexpected Application Error!</h1>
+      <p className="mt-4 text-2xl text-violet-300">{status}</p>
+      <p className="mt-2 text-mist-muted">{message}</p>
+      {stack ? <pre className="mt-6 overflow-auto text-left text-xs text-mist-muted">{stack}</pre> : null}
+      <Link to="/" className="btn-gold mt-8">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

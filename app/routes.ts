@@ -1,0 +1,33 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("the-invitation", "routes/invitation.tsx", { id: "invitation" }),
+  route("the-calling", "routes/invitation.tsx", { id: "the-calling" }),
+  route("magic", "routes/magic.tsx"),
+  route("magic/feed.xml", "routes/magic-feed.ts"),
+  route("magic/:slug", "routes/article.tsx"),
+  route("religious-freedom", "routes/religious-freedom.tsx"),
+  route("terms-and-privacy", "routes/terms-and-privacy.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("thank-you", "routes/thank-you.tsx"),
+  route("thank-you-sacred-offering", "routes/thank-you-sacred-offering.tsx"),
+  route("newsletter", "routes/newsletter.ts"),
+  route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  ...redirects(),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
+
+/** DESIGN.md "Decisions": paths linked in SPEC.md but missing from its route table. */
+function redirects() {
+  return [
+    route("session-calendar", "routes/redirect.ts", { id: "redirect-session-calendar" }),
+    route("integration-sessions", "routes/redirect.ts", { id: "redirect-integration-sessions" }),
+    route("guided-meditations", "routes/redirect.ts", { id: "redirect-guided-meditations" }),
+    route("sacred-resources", "routes/redirect.ts", { id: "redirect-sacred-resources" }),
+  ];
+}

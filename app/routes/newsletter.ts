@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
+import { subscribe } from "~/modules/messages/newsletter.server";
+import { HONEYPOT_FIELD, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+import { enforce } from "~/modules/rate-limit/rate-limit.server";
+import type { Route } from "./+types/newsletter";
+
+const TOO_MANY = {
+  title: "Submission failed",
+  description: "Too many sign-ups from this connection. Please try again later.",
+};
+
+/** POST only: the sign-up form on the home and thank-you pages posts here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = formToObject(await request.formData());
+  await enforce(context.db, { name: "newsletter:ip", limit: 10, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
+  const parsed = newsletterSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data(
+      { ok: false, fieldErrors: fieldErrorsOf(parsed.error), formError: NEWSLETTER_INVALID } satisfies FormResult,
+      {
+        status: 400,
+      },
+    );
+  }
+  // Per address too, so nobody can flood one inbox with confirmation emails.
+  await enforce(context.db, { name: "newsletter:email", limit: 3, windowSeconds: 86_400 }, parsed.data.email, TOO_MANY);
+  await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
+  return { ok: true } satisfies FormResult;
+}
+
+export function loader() {
+  throw data(null, { status: 404 });
+}

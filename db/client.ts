@@ -1,0 +1,94 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The handle every module receives: the same API on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs pending migrations; safe to call from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+// Any fixed number works; it only has to be the same for every process of this app.
+const MIGRATION_LOCK_ID = 7_340_021;
+
+export interface PostgresOptions {
+  url: string;
+  /** Isolates a test worker: every table lives in this schema. */
+  searchPath?: string;
+  max?: number;
+}
+
+export function openPostgres(options: PostgresOptions): Database {
+  const pgOptions = options.searchPath ? `-c search_path=${options.searchPath}` : undefined;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    options: pgOptions,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client that loses its connection (database restart) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Migrate on one dedicated connection holding an advisory lock, so two processes
+      // starting together never apply the same migration twice.
+      const client = new pg.Client({ connectionString: options.url, options: pgOptions });
+      await client.connect();
+      try {
+        if (options.searchPath) await client.query(`create schema if not exists "${options.searchPath}"`);
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client), {
+          migrationsFolder,
+          migrationsSchema: options.searchPath ?? "drizzle",
+        });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.end();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

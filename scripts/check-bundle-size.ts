@@ -1,0 +1,43 @@
+// Sums the gzipped JavaScript each page loads (entry + root + its route, with their imports)
+// from the build's manifest, and fails when a page is over its budget.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
+
+const PUBLIC_BUDGET_KIB = 130;
+const MEMBER_BUDGET_KIB = 250;
+/** Route ids of the member and staff areas (larger budget). */
+const MEMBER_ROUTE = /^(routes\/(member|console)\/)/;
+
+const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+const clientDir = path.resolve("build/client");
+const gz = new Map<string, number>();
+const sizeOf = (url: string) => {
+  if (!gz.has(url)) gz.set(url, gzipSync(fs.readFileSync(path.join(clientDir, url))).length);
+  return gz.get(url) ?? 0;
+};
+
+const { entry, routes, url: manifestUrl } = build.assets;
+let failed = false;
+const rows: string[] = [];
+for (const [id, route] of Object.entries(routes)) {
+  if (id === "root" || !route) continue;
+  const files = new Set<string>([manifestUrl, entry.module, ...entry.imports]);
+  for (const r of [routes.root, route]) {
+    if (!r) continue;
+    files.add(r.module);
+    for (const i of r.imports ?? []) files.add(i);
+  }
+  const kib = [...files].reduce((sum, f) => sum + sizeOf(f), 0) / 1024;
+  const budget = MEMBER_ROUTE.test(id) ? MEMBER_BUDGET_KIB : PUBLIC_BUDGET_KIB;
+  const ok = kib <= budget;
+  failed ||= !ok;
+  rows.push(`${ok ? "ok  " : "OVER"} ${kib.toFixed(1).padStart(6)} KiB / ${budget} KiB  ${id}`);
+}
+process.stdout.write(`JavaScript per page (gzipped):\n${rows.join("\n")}\n`);
+if (failed) {
+  process.stderr.write("A page is over its JavaScript budget.\n");
+  process.exit(1);
+}

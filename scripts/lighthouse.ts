@@ -1,0 +1,63 @@
+// npm run lighthouse: Lighthouse (mobile) on four public pages of the production build.
+// Accessibility, best practices and SEO must be 100; performance is reported.
+
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startAppProcess } from "../tests/support/app-process";
+import { chromePath } from "../tests/support/browser";
+
+const PAGES = ["/", "/magic", "/magic/psilocybin-aging-study", "/religious-freedom"];
+const REQUIRED = ["accessibility", "best-practices", "seo"] as const;
+
+const app = await startAppProcess({ LOG_LEVEL: "warn" });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromePath(),
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+let failed = false;
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const result = await lighthouse(
+      `${app.url}${page}`,
+      { port: chrome.port, output: "json", logLevel: "error" },
+      undefined,
+    );
+    const categories = result?.lhr.categories ?? {};
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const row = {
+      page,
+      performance: score("performance"),
+      ...Object.fromEntries(REQUIRED.map((id) => [id, score(id)])),
+    };
+    rows.push(row);
+    for (const id of REQUIRED) {
+      if (score(id) < 100) {
+        failed = true;
+        const audits = Object.values(result?.lhr.audits ?? {}).filter((a) => a.score !== null && a.score < 1);
+        const refs = new Set((categories[id]?.auditRefs ?? []).map((r) => r.id));
+        console.log(
+          `${page} ${id}: ${audits
+            .filter((a) => refs.has(a.id))
+            .map((a) => a.id)
+            .join(", ")}`,
+        );
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await app.stop();
+}
+console.table(rows);
+if (failed) {
+  process.stderr.write("Accessibility, best practices and SEO must each be 100.\n");
+  process.exit(1);
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { Env } from "../app/env.server";
+import type { Database } from "../db/client";
+import { loggablePath } from "./logger";
+import { PageCache } from "./page-cache";
+import { reactRouterHandler } from "./react-router-handler";
+import { sameOriginGuard, securityHeaders } from "./security-headers";
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** The production build, or a loader for it (the dev server reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of built client assets; omitted in dev, where Vite serves them. */
+  clientDir?: string;
+  /** Extra middleware placed before the router (the Vite dev server). */
+  devMiddleware?: express.RequestHandler;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      id: string;
+    }
+  }
+}
+
+function trustProxySetting(value: string): boolean | number {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return Number.parseInt(value, 10);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createApp(options: AppOptions) {
+  const { env, database, logger } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+  const pageCache = new PageCache(env.PAGE_CACHE_SECONDS * 1000);
+
+  // Request id and one JSON log line per request: method, path (no query), status, duration.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    req.id = randomUUID();
+    res.setHeader("X-Request-Id", req.id);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      logger.info(
+        {
+          reqId: req.id,
+          method: req.method,
+          path: loggablePath(req.originalUrl),
+          status: res.statusCode,
+          durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+  app.use(
+    securityHeaders({
+      https: env.isProduction && env.SITE_URL.startsWith("https:"),
+      dev: Boolean(options.devMiddleware),
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await withTimeout(database.ping(), 2000);
+      res.json({ status: "ready", database: database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(sameOriginGuard(env.SITE_URL));
+
+  app.all(
+    "/{*splat}",
+    reactRouterHandler({
+      build: options.build,
+      mode: env.isProduction ? "production" : "development",
+      cache: pageCache,
+      getLoadContext: (req): AppLoadContext => ({
+        db: database.db,
+        env,
+        logger: logger.child({ reqId: req.id }),
+        requestId: req.id,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ reqId: req.id, err: error instanceof Error ? error.message : String(error) }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Unexpected Application Error!");
+  });
+
+  return { app, pageCache };
+}

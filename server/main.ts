@@ -1,0 +1,113 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { parseEnv } from "../app/env.server";
+import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
+import { prune } from "../app/modules/rate-limit/rate-limit.server";
+import { type Database, openPglite, openPostgres } from "../db/client";
+import { DataDirLockedError, lockDataDir } from "../db/lock";
+import { createApp } from "./app";
+import { createLogger } from "./logger";
+
+const SHUTDOWN_GRACE_MS = 4000;
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const dev = process.argv.includes("--dev");
+
+  let releaseLock = () => {};
+  let database: Database;
+  if (env.DATABASE_URL) {
+    database = openPostgres({ url: env.DATABASE_URL });
+  } else {
+    try {
+      releaseLock = lockDataDir(env.DATA_DIR);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+    database = await openPglite(path.join(env.DATA_DIR, "pglite"));
+  }
+  await database.migrate();
+  logger.info({ database: database.kind }, "database ready");
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let clientDir: string | undefined;
+  let devMiddleware: import("express").RequestHandler | undefined;
+  let closeVite = async () => {};
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    devMiddleware = viteServer.middlewares;
+    build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    closeVite = () => viteServer.close();
+  } else {
+    build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+    clientDir = path.resolve("build/client");
+  }
+
+  const { app } = createApp({ env, database, logger, build, clientDir, devMiddleware });
+
+  let mailWorker: MailWorker | undefined;
+  if (env.SMTP_URL) {
+    mailWorker = startMailWorker({
+      db: database.db,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      logger,
+      intervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    });
+  } else {
+    logger.info("SMTP_URL is not set: email stays in the outbox until it is");
+  }
+  const pruneTimer = setInterval(() => prune(database.db).catch(() => {}), 3_600_000);
+  pruneTimer.unref();
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    process.stdout.write(`\nSacred Path Congregation is serving on http://localhost:${port}\n\n`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    releaseLock();
+    fail(
+      error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use (set PORT to choose another).` : error.message,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearInterval(pruneTimer);
+    await mailWorker?.stop();
+    await closeVite();
+    await database.close().catch(() => {});
+    releaseLock();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+});

@@ -1,0 +1,74 @@
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { isCacheableResponse, type PageCache } from "./page-cache";
+
+interface Options {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: Request) => AppLoadContext;
+  cache: PageCache;
+}
+
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.headers.host ?? "localhost"}`);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+  }
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new globalThis.Request(url, init);
+}
+
+function send(req: Request, res: Response, status: number, headers: Array<[string, string]>, body: Buffer) {
+  res.status(status);
+  for (const [key, value] of headers) {
+    if (key === "content-length" || key === "transfer-encoding") continue;
+    res.append(key, value);
+  }
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/**
+ * Hands requests to React Router. Responses are buffered (pages are rendered whole, see
+ * entry.server.tsx) so anonymous public pages can be cached and answered without rendering.
+ */
+export function reactRouterHandler(options: Options) {
+  let handler: ReturnType<typeof createRequestHandler> | undefined;
+  const getHandler = () => {
+    handler ??= createRequestHandler(options.build, options.mode);
+    return handler;
+  };
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const anonymous = !req.headers.cookie && !req.headers.authorization;
+      const cacheKey = (req.method === "GET" || req.method === "HEAD") && anonymous ? req.originalUrl : null;
+      const hit = cacheKey ? options.cache.get(cacheKey) : undefined;
+      if (hit) {
+        res.setHeader("X-Page-Cache", "hit");
+        send(req, res, hit.status, hit.headers, hit.body);
+        return;
+      }
+      const response = await getHandler()(toFetchRequest(req, res), options.getLoadContext(req));
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Array<[string, string]> = [
+        ...[...response.headers.entries()].filter(([key]) => key !== "set-cookie"),
+        ...response.headers.getSetCookie().map((cookie): [string, string] => ["set-cookie", cookie]),
+      ];
+      if (cacheKey && req.method === "GET" && isCacheableResponse(response.status, response.headers)) {
+        options.cache.set(cacheKey, { status: response.status, headers, body });
+      }
+      send(req, res, response.status, headers, body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

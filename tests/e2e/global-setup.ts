@@ -1,0 +1,21 @@
+import type { TestProject } from "vitest/node";
+import { type AppProcess, startAppProcess } from "../support/app-process";
+import { chromePath } from "../support/browser";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let app: AppProcess | undefined;
+
+export async function setup(project: TestProject) {
+  chromePath(); // fail early with the install hint
+  app = await startAppProcess();
+  project.provide("baseUrl", app.url);
+}
+
+export async function teardown() {
+  await app?.stop();
+}

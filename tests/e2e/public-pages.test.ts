@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+const shots = "test-results/screenshots";
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function publicPaths(): Promise<string[]> {
+  const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+}
+
+/** Opens a page, failing on any console error (CSP violations and hydration errors show up there). */
+async function open(page: Page, path: string) {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  const res = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  return { res, errors };
+}
+
+describe("every public page", () => {
+  it("renders at 1280 and 375 px with no console errors and no axe violations", async () => {
+    const paths = [
+      ...(await publicPaths()),
+      "/thank-you",
+      "/thank-you-sacred-offering",
+      "/the-calling",
+      "/no-such-page",
+    ];
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      for (const path of paths) {
+        const page = await context.newPage();
+        const { res, errors } = await open(page, path);
+        expect(res?.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+        expect(errors, `${path} console`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} is wider than the screen at ${width}px`).toBeLessThanOrEqual(0);
+        const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "_");
+        await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+        if (width === 1280) {
+          const axe = await new AxeBuilder({ page }).analyze();
+          expect(
+            axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            path,
+          ).toEqual([]);
+        }
+        await page.close();
+      }
+      await context.close();
+    }
+  });
+
+  it("links only to pages that exist", async () => {
+    const seen = new Set<string>();
+    const page = await browser.newPage();
+    for (const path of [...(await publicPaths()), "/thank-you", "/thank-you-sacred-offering"]) {
+      await page.goto(`${baseUrl}${path}`);
+      const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => (a as HTMLAnchorElement).href));
+      for (const href of hrefs) {
+        const url = new URL(href);
+        if (url.origin === new URL(baseUrl).origin) seen.add(url.pathname);
+      }
+    }
+    await page.close();
+    const broken: string[] = [];
+    for (const path of seen) {
+      const res = await fetch(`${baseUrl}${path}`);
+      if (res.status >= 400) broken.push(`${path} -> ${res.status}`);
+    }
+    expect(broken).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { contactMessages, mailOutbox, newsletterSubscribers, rateLimits } from "../../db/schema";
+import { describeEachBackend } from "../support/database";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+
+describeEachBackend("contact and newsletter over HTTP", (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    const { db } = server.database;
+    await db.delete(rateLimits);
+    await db.delete(contactMessages);
+    await db.delete(mailOutbox);
+    await db.delete(newsletterSubscribers);
+  });
+
+  const valid = {
+    name: "Maya Rivers",
+    email: "Maya@Example.org ",
+    message: "I would like to learn about preparation.",
+  };
+
+  it("stores a contact message and notifies the staff address through the outbox", async () => {
+    const res = await postForm(server, "/contact", valid);
+    expect(res.status).toBe(200);
+    const rows = await server.database.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Maya Rivers", email: "maya@example.org" });
+    const mail = await server.database.db.select().from(mailOutbox);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ kind: "contact.notify", toAddress: "keepers@example.org", status: "pending" });
+    expect(mail[0]?.textBody).toContain("I would like to learn about preparation.");
+  });
+
+  it("refuses missing fields with the spec's message and stores nothing", async () => {
+    const res = await postForm(server, "/contact", { name: "  ", email: "a@example.org", message: "Hi" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Missing Required Fields");
+    expect(html).toContain("Please fill in all required fields.");
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("refuses an invalid email with the spec's message", async () => {
+    const res = await postForm(server, "/contact", { ...valid, email: "maya at example" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please enter a valid email address");
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it("renders hostile text as text in the staff email's HTML", async () => {
+    await postForm(server, "/contact", { ...valid, name: "Eve", message: '<script>alert("x")</script>' });
+    const [mail] = await server.database.db.select().from(mailOutbox);
+    expect(mail?.htmlBody).not.toContain("<script>");
+    expect(mail?.htmlBody).toContain("&lt;script&gt;");
+  });
+
+  it("quietly drops honeypot submissions", async () => {
+    const res = await postForm(server, "/contact", { ...valid, website: "http://spam.example" });
+    expect(res.status).toBe(200);
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it("limits contact messages per IP with 429 and a clear message", async () => {
+    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", valid)).status).toBe(200);
+    const res = await postForm(server, "/contact", valid);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await res.text()).toContain("Please wait an hour before writing again.");
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(5);
+  });
+
+  it("rejects an invalid newsletter email with the spec's message", async () => {
+    for (const email of ["", "no-at-sign.org", "a b@example.org", "a@nodot"]) {
+      const res = await postForm(server, "/newsletter", { email });
+      expect(res.status, email).toBe(400);
+      expect(await res.text()).toContain("Please enter a valid email address.");
+    }
+    expect(await server.database.db.select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+
+  it("runs double opt-in: pending, confirmation email, confirm by POST, welcome with one-click unsubscribe", async () => {
+    const res = await postForm(server, "/newsletter", { email: "Seeker@Example.org" });
+    expect(res.status).toBe(200);
+    const [sub] = await server.database.db.select().from(newsletterSubscribers);
+    expect(sub).toMatchObject({ email: "seeker@example.org", status: "pending" });
+    const [confirmMail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "newsletter.confirm"));
+    const confirmPath = confirmMail?.textBody.match(/\/newsletter\/confirm\/[A-Za-z0-9_-]+/)?.[0];
+    expect(confirmPath).toBeDefined();
+
+    // Opening the link (GET, as mail scanners do) changes nothing.
+    expect((await fetch(`${server.url}${confirmPath}`)).status).toBe(200);
+    expect((await server.database.db.select().from(newsletterSubscribers))[0]?.status).toBe("pending");
+
+    const confirmed = await postForm(server, confirmPath as string, {});
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Welcome to our sacred circle");
+    expect((await server.database.db.select().from(newsletterSubscribers))[0]?.status).toBe("confirmed");
+
+    // A used link does not work twice.
+    expect((await postForm(server, confirmPath as string, {})).status).toBe(410);
+
+    const [welcome] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "newsletter.welcome"));
+    expect(welcome?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribeUrl = welcome?.headers["List-Unsubscribe"]?.slice(1, -1) ?? "";
+    const unsubscribePath = new URL(unsubscribeUrl).pathname;
+    expect(welcome?.textBody).toContain(unsubscribePath);
+
+    // RFC 8058: the mail provider POSTs from its own servers, without Origin.
+    const oneClick = await fetch(`${server.url}${unsubscribePath}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await server.database.db.select().from(newsletterSubscribers))[0]?.status).toBe("unsubscribed");
+  });
+
+  it("answers a second sign-up the same way and sends nothing new to a confirmed address", async () => {
+    const first = await postForm(server, "/newsletter", { email: "twice@example.org" });
+    await server.database.db
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed" })
+      .where(eq(newsletterSubscribers.email, "twice@example.org"));
+    const second = await postForm(server, "/newsletter", { email: "twice@example.org" });
+    const fresh = await postForm(server, "/newsletter", { email: "new@example.org" });
+    expect([first.status, second.status, fresh.status]).toEqual([200, 200, 200]);
+    const [a, b, c] = await Promise.all([first.text(), second.text(), fresh.text()]);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "twice@example.org"));
+    expect(mails).toHaveLength(1);
+    expect(await server.database.db.select().from(newsletterSubscribers)).toHaveLength(2);
+  });
+
+  it("limits newsletter sign-ups with 429", async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) last = await postForm(server, "/newsletter", { email: `p${i}@example.org` });
+    expect(last?.status).toBe(429);
+    expect(await last?.text()).toContain("Please try again later.");
+  });
+
+  it("quietly drops newsletter honeypot submissions", async () => {
+    const res = await postForm(server, "/newsletter", { email: "bot@example.org", website: "x" });
+    expect(res.status).toBe(200);
+    expect(await server.database.db.select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { backoffMs, enqueue, MAX_ATTEMPTS } from "~/modules/mail/outbox.server";
+import { startMailWorker } from "~/modules/mail/sender.server";
+import type { Database } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+import { describeEachBackend, openTestDatabase } from "../support/database";
+import { startSmtpServer } from "../support/smtp";
+
+const logger = pino({ level: "silent" });
+
+describeEachBackend("mail outbox", (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+  });
+  afterAll(() => database.close());
+  afterEach(() => database.db.delete(mailOutbox));
+
+  it("keeps mail in the outbox when no SMTP is configured", async () => {
+    const id = await enqueue(database.db, { kind: "test", to: "a@example.org", subject: "Hello", text: "Body" });
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: "pending", attempts: 0, toAddress: "a@example.org" });
+  });
+
+  it("delivers over SMTP and marks the row sent", async () => {
+    const smtp = await startSmtpServer();
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: "Temple <no-reply@example.org>",
+      logger,
+      intervalMs: 60_000,
+    });
+    try {
+      await enqueue(database.db, {
+        kind: "test",
+        to: "seeker@example.org",
+        subject: "Welcome",
+        text: "Plain body",
+        html: "<p>Html body</p>",
+        headers: { "List-Unsubscribe": "<https://example.org/u/1>" },
+      });
+      expect(await worker.tick()).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.to).toEqual(["seeker@example.org"]);
+      expect(smtp.received[0]?.raw).toContain("Subject: Welcome");
+      expect(smtp.received[0]?.raw).toContain("List-Unsubscribe: <https://example.org/u/1>");
+      const [row] = await database.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      // Nothing left to send: a second tick sends nothing twice.
+      expect(await worker.tick()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it("retries with backoff after a temporary failure, then delivers", async () => {
+    const smtp = await startSmtpServer({ rejectFirst: 1 });
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: "no-reply@example.org",
+      logger,
+      intervalMs: 60_000,
+      backoffBaseMs: 50,
+    });
+    try {
+      await enqueue(database.db, { kind: "test", to: "b@example.org", subject: "Retry", text: "Body" });
+      await worker.tick();
+      let [row] = await database.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row?.lastError).toMatch(/451/);
+      expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+      await new Promise((r) => setTimeout(r, 80));
+      await worker.tick();
+      [row] = await database.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it("waits while SMTP is down and delivers once it returns", async () => {
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: "smtp://127.0.0.1:9", // nothing listens on the discard port
+      from: "no-reply@example.org",
+      logger,
+      intervalMs: 60_000,
+      backoffBaseMs: 10,
+    });
+    await enqueue(database.db, { kind: "test", to: "c@example.org", subject: "Later", text: "Body" });
+    await worker.tick();
+    await worker.stop();
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+
+    const smtp = await startSmtpServer();
+    const second = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: "no-reply@example.org",
+      logger,
+      intervalMs: 60_000,
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 30));
+      await second.tick();
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await second.stop();
+      await smtp.close();
+    }
+  });
+
+  it("never sends one email twice when two workers run at once", async () => {
+    const smtp = await startSmtpServer();
+    const options = { db: database.db, smtpUrl: smtp.url, from: "no-reply@example.org", logger, intervalMs: 60_000 };
+    const a = startMailWorker(options);
+    const b = startMailWorker(options);
+    try {
+      for (let i = 0; i < 12; i++) {
+        await enqueue(database.db, { kind: "test", to: `p${i}@example.org`, subject: `n${i}`, text: "Body" });
+      }
+      await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
+      while ((await a.tick()) + (await b.tick()) > 0) {}
+      expect(smtp.received).toHaveLength(12);
+      expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(12);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await smtp.close();
+    }
+  });
+
+  it("backs off exponentially and gives up after the last attempt", async () => {
+    expect([backoffMs(1), backoffMs(2), backoffMs(3), backoffMs(20)]).toEqual([30_000, 60_000, 120_000, 3_600_000]);
+    const id = await enqueue(database.db, { kind: "test", to: "d@example.org", subject: "Doomed", text: "Body" });
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: "smtp://127.0.0.1:9",
+      from: "x@example.org",
+      logger,
+      intervalMs: 60_000,
+    });
+    await worker.tick();
+    await worker.stop();
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+  });
+});

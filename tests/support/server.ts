@@ -1,0 +1,68 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { type Env, parseEnv } from "../../app/env.server";
+import type { Database } from "../../db/client";
+import { createApp } from "../../server/app";
+import { createLogger } from "../../server/logger";
+import { type Backend, openTestDatabase } from "./database";
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  env: Env;
+  clearPageCache(): void;
+  close(): Promise<void>;
+}
+
+let build: ServerBuild | undefined;
+
+/** The real app (production build, real database) on a random port. */
+export async function startTestServer(backend: Backend, overrides: Record<string, string> = {}): Promise<TestServer> {
+  build ??= (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const database = await openTestDatabase(backend);
+  // SITE_URL is fixed before the port is known; same-origin checks also accept the Host.
+  const env = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    STAFF_EMAIL: "keepers@example.org",
+    ...overrides,
+  });
+  const { app, pageCache } = createApp({
+    env,
+    database,
+    logger: createLogger(env.LOG_LEVEL),
+    build,
+    clientDir: path.resolve("build/client"),
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    database,
+    env,
+    clearPageCache: () => pageCache.clear(),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+/** A form POST as a browser on our own origin sends it. */
+export function postForm(
+  server: TestServer,
+  pathname: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
