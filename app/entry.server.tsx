@@ -55,8 +55,10 @@ export default async function handleRequest(
       dev: import.meta.env.DEV,
     }),
   );
-  // Pages are private unless their route declares them public (see app/lib/http.ts).
-  if (!responseHeaders.has("Cache-Control") || status !== 200) {
+  // Pages are private unless their route declares them public (see app/lib/http.ts);
+  // an answer to a form post or an error never is.
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  if (!responseHeaders.has("Cache-Control") || status !== 200 || !isRead) {
     responseHeaders.set("Cache-Control", "private, no-store");
   }
   const body = request.method.toUpperCase() === "HEAD" ? null : html;

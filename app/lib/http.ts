@@ -3,5 +3,11 @@ import type { HeadersFunction } from "react-router";
 /** Public pages: shared caches (and our page cache) may keep them briefly and serve stale while refreshing. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 
-/** Route `headers` export for public reading pages. */
-export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": PUBLIC_CACHE_CONTROL });
+/**
+ * Route `headers` export for public reading pages. After an action (a form post) the page
+ * carries the action's headers (e.g. Retry-After) and is never public.
+ */
+export const publicPageHeaders: HeadersFunction = ({ actionHeaders }) => {
+  if ([...actionHeaders.keys()].length > 0) return actionHeaders;
+  return { "Cache-Control": PUBLIC_CACHE_CONTROL };
+};

@@ -8,7 +8,7 @@ import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { submitContactMessage } from "~/modules/messages/contact.server";
 import { CONTACT_REQUIRED, contactSchema, EMAIL_INVALID, HONEYPOT_FIELD } from "~/modules/messages/validation";
-import { enforce } from "~/modules/rate-limit/rate-limit.server";
+import { limit } from "~/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/contact";
 
 export const headers = publicPageHeaders;
@@ -35,7 +35,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formToObject(await request.formData());
-  await enforce(context.db, { name: "contact", limit: 5, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  const limited = await limit(context.db, { name: "contact", limit: 5, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  if (limited) return limited;
   if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
   const parsed = contactSchema.safeParse(fields);
   if (!parsed.success) {
@@ -185,9 +186,6 @@ export default function Contact() {
             <Mail className="h-4 w-4" aria-hidden="true" />
             {sent ? "Message Sent" : submitting ? "Sending..." : "Send Message"}
           </button>
-          <p role="status" className="sr-only">
-            {sent ? "Thank you for reaching out. We will respond in sacred timing." : ""}
-          </p>
         </Form>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { subscribe } from "~/modules/messages/newsletter.server";
 import { HONEYPOT_FIELD, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
-import { enforce } from "~/modules/rate-limit/rate-limit.server";
+import { limit } from "~/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/newsletter";
 
 const TOO_MANY = {
@@ -13,7 +13,8 @@ const TOO_MANY = {
 /** POST only: the sign-up form on the home and thank-you pages posts here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formToObject(await request.formData());
-  await enforce(context.db, { name: "newsletter:ip", limit: 10, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  const limitedIp = await limit(context.db, { name: "newsletter:ip", limit: 10, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  if (limitedIp) return limitedIp;
   if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
   const parsed = newsletterSchema.safeParse(fields);
   if (!parsed.success) {
@@ -25,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Per address too, so nobody can flood one inbox with confirmation emails.
-  await enforce(context.db, { name: "newsletter:email", limit: 3, windowSeconds: 86_400 }, parsed.data.email, TOO_MANY);
+  const limitedEmail = await limit(context.db, { name: "newsletter:email", limit: 3, windowSeconds: 86_400 }, parsed.data.email, TOO_MANY);
+  if (limitedEmail) return limitedEmail;
   await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
   return { ok: true } satisfies FormResult;
 }

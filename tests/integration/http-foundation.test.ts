@@ -132,8 +132,8 @@ describe("request logs", () => {
     await new Promise((r) => listener.once("listening", r));
     const port = (listener.address() as { port: number }).port;
     try {
-      await fetch(`http://127.0.0.1:${port}/magic?q=secret-personal-query`, { headers: { Cookie: "session=abc" } });
-      await fetch(`http://127.0.0.1:${port}/newsletter/confirm/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789`);
+      await (await fetch(`http://127.0.0.1:${port}/magic?q=secret-personal-query`, { headers: { Cookie: "session=abc" } })).text();
+      await (await fetch(`http://127.0.0.1:${port}/newsletter/confirm/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789`)).text();
     } finally {
       listener.closeAllConnections();
       await new Promise((r) => listener.close(r));
@@ -148,5 +148,21 @@ describe("request logs", () => {
     expect(all).not.toContain("secret-personal-query");
     expect(all).not.toContain("session=abc");
     expect(all).not.toContain("AbCdEfGhIjKlMnOpQrStUvWxYz0123456789");
+  });
+});
+
+describe("readiness", () => {
+  it("answers 503 from /readyz when the database does not answer, while /healthz stays up", async () => {
+    const server = await startTestServer("pglite");
+    try {
+      await server.database.close();
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: "unavailable" });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      server.database.close = async () => {};
+      await server.close();
+    }
   });
 });

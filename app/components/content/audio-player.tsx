@@ -1,5 +1,5 @@
 import { Pause, Play } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatMinutesSeconds } from "~/lib/time-format";
 
 /** Play/pause, seek, elapsed and total as m:ss; back to paused at the end. Keyboard operable. */
@@ -8,6 +8,12 @@ export function AudioPlayer({ src, title, captions }: { src: string; title: stri
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [duration, setDuration] = useState(0);
+
+  // The metadata may have loaded before hydration attached the handlers below.
+  useEffect(() => {
+    const el = audio.current;
+    if (el && el.readyState >= 1 && Number.isFinite(el.duration)) setDuration(el.duration);
+  }, []);
 
   const toggle = async () => {
     const el = audio.current;

@@ -41,20 +41,22 @@ export async function hit(db: Db, rule: RateLimitRule, subject: string, now = ne
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
-/** Answers 429 with the given message (shown to the person) when over the limit. */
-export async function enforce(
+/**
+ * Counts a hit and, when over the limit, returns the 429 answer for the action to return
+ * (with Retry-After and the message shown to the person); otherwise null.
+ */
+export async function limit(
   db: Db,
   rule: RateLimitRule,
   subject: string,
   message: { title: string; description: string },
-): Promise<void> {
+) {
   const result = await hit(db, rule, subject);
-  if (!result.allowed) {
-    throw data(
-      { ok: false as const, rateLimited: true as const, formError: message },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
-  }
+  if (result.allowed) return null;
+  return data(
+    { ok: false as const, fieldErrors: {}, formError: message, rateLimited: true as const },
+    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+  );
 }
 
 /** Drops windows that ended long ago; run periodically. */

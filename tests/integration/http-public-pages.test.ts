@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles } from "~/content/articles";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer("pglite", { SITE_URL: "https://congregation.example" });
+});
+afterAll(() => server.close());
+
+const pages: Record<string, string> = {
+  "/": "Organization",
+  "/the-invitation": "WebPage",
+  "/the-calling": "WebPage",
+  "/magic": "CollectionPage",
+  "/religious-freedom": "WebPage",
+  "/terms-and-privacy": "WebPage",
+  "/faq": "FAQPage",
+  "/contact": "ContactPage",
+  "/thank-you": "",
+  "/thank-you-sacred-offering": "",
+  ...Object.fromEntries(articles.map((a) => [`/magic/${a.slug}`, "Article"])),
+};
+
+function pngSize(buffer: ArrayBuffer): { width: number; height: number } {
+  const view = new DataView(buffer);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+describe("public pages", () => {
+  it("render title, description, keywords, canonical, Open Graph, Twitter card and structured data", async () => {
+    for (const [path, type] of Object.entries(pages)) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toMatch(/<title>[^<]{5,}<\/title>/);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+      expect(canonical, path).toBe(`https://congregation.example${path === "/the-calling" ? "/the-invitation" : path}`);
+      expect(html, path).toContain('name="twitter:card" content="summary_large_image"');
+      const image = html.match(/<meta property="og:image" content="https:\/\/congregation\.example([^"]+)"/)?.[1];
+      expect(image, path).toBeDefined();
+      const png = await fetch(`${server.url}${image}`);
+      expect(png.status, `${path} image`).toBe(200);
+      expect(png.headers.get("content-type")).toBe("image/png");
+      expect(pngSize(await png.arrayBuffer()), `${path} image size`).toEqual({ width: 1200, height: 630 });
+      if (type) {
+        const ld = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
+        expect(JSON.parse(ld ?? "{}")["@type"], path).toBe(type);
+      }
+      if (path.startsWith("/magic/") || ["/", "/magic", "/faq", "/religious-freedom"].includes(path)) {
+        expect(html, path).toMatch(/<meta name="keywords" content="[^"]+"/);
+      }
+    }
+  });
+
+  it("render the magic search from the URL", async () => {
+    const html = await (await fetch(`${server.url}/magic?q=AGING`)).text();
+    expect(html).toContain("/magic/psilocybin-aging-study");
+    expect(html).not.toContain('href="/magic/honoring-sacred-traditions"');
+    const none = await (await fetch(`${server.url}/magic?q=nothing-matches-this&category=history`)).text();
+    expect(none).toContain("No articles found");
+  });
+
+  it("answers 404 for an unknown article", async () => {
+    expect((await fetch(`${server.url}/magic/no-such-article`)).status).toBe(404);
+  });
+
+  it("serve the audio file with range support", async () => {
+    const res = await fetch(`${server.url}/audio/evolution-of-spiritual-exploration.ogg`, { headers: { Range: "bytes=0-99" } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-type")).toMatch(/ogg/);
+    expect((await res.arrayBuffer()).byteLength).toBe(100);
+  });
+});
+
+describe("feeds for machines", () => {
+  it("lists every public page in the sitemap", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const path of ["/", "/the-invitation", "/magic", "/faq", "/contact", "/religious-freedom", "/terms-and-privacy"]) {
+      expect(xml).toContain(`<loc>https://congregation.example${path}</loc>`);
+    }
+    for (const a of articles) expect(xml).toContain(`/magic/${a.slug}</loc><lastmod>${a.date}</lastmod>`);
+  });
+
+  it("keeps member and staff paths out in robots.txt", async () => {
+    const txt = await (await fetch(`${server.url}/robots.txt`)).text();
+    for (const path of ["/dashboard", "/journals", "/profile", "/console"]) expect(txt).toContain(`Disallow: ${path}`);
+    expect(txt).toContain("Sitemap: https://congregation.example/sitemap.xml");
+  });
+
+  it("publishes a valid RSS feed of the articles", async () => {
+    const res = await fetch(`${server.url}/magic/feed.xml`);
+    expect(res.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<rss version="2.0"/);
+    expect(xml.match(/<item>/g)).toHaveLength(5);
+    expect(xml).toContain("<link>https://congregation.example/magic/psilocybin-aging-study</link>");
+    expect(xml).toContain("<pubDate>Tue, 22 Jul 2025 12:00:00 GMT</pubDate>");
+  });
+});
