@@ -35,7 +35,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formToObject(await request.formData());
-  const limited = await limit(context.db, { name: "contact", limit: 5, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  const limited = await limit(
+    context.db,
+    { name: "contact", limit: 5, windowSeconds: 3600 },
+    context.clientIp,
+    TOO_MANY,
+  );
   if (limited) return limited;
   if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
   const parsed = contactSchema.safeParse(fields);

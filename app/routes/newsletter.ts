@@ -13,7 +13,12 @@ const TOO_MANY = {
 /** POST only: the sign-up form on the home and thank-you pages posts here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formToObject(await request.formData());
-  const limitedIp = await limit(context.db, { name: "newsletter:ip", limit: 10, windowSeconds: 3600 }, context.clientIp, TOO_MANY);
+  const limitedIp = await limit(
+    context.db,
+    { name: "newsletter:ip", limit: 10, windowSeconds: 3600 },
+    context.clientIp,
+    TOO_MANY,
+  );
   if (limitedIp) return limitedIp;
   if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
   const parsed = newsletterSchema.safeParse(fields);
@@ -26,7 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Per address too, so nobody can flood one inbox with confirmation emails.
-  const limitedEmail = await limit(context.db, { name: "newsletter:email", limit: 3, windowSeconds: 86_400 }, parsed.data.email, TOO_MANY);
+  const limitedEmail = await limit(
+    context.db,
+    { name: "newsletter:email", limit: 3, windowSeconds: 86_400 },
+    parsed.data.email,
+    TOO_MANY,
+  );
   if (limitedEmail) return limitedEmail;
   await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
   return { ok: true } satisfies FormResult;

@@ -132,7 +132,9 @@ describe("request logs", () => {
     await new Promise((r) => listener.once("listening", r));
     const port = (listener.address() as { port: number }).port;
     try {
-      await (await fetch(`http://127.0.0.1:${port}/magic?q=secret-personal-query`, { headers: { Cookie: "session=abc" } })).text();
+      await (
+        await fetch(`http://127.0.0.1:${port}/magic?q=secret-personal-query`, { headers: { Cookie: "session=abc" } })
+      ).text();
       await (await fetch(`http://127.0.0.1:${port}/newsletter/confirm/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789`)).text();
     } finally {
       listener.closeAllConnections();

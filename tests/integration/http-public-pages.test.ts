@@ -67,7 +67,9 @@ describe("public pages", () => {
   });
 
   it("serve the audio file with range support", async () => {
-    const res = await fetch(`${server.url}/audio/evolution-of-spiritual-exploration.ogg`, { headers: { Range: "bytes=0-99" } });
+    const res = await fetch(`${server.url}/audio/evolution-of-spiritual-exploration.ogg`, {
+      headers: { Range: "bytes=0-99" },
+    });
     expect(res.status).toBe(206);
     expect(res.headers.get("content-type")).toMatch(/ogg/);
     expect((await res.arrayBuffer()).byteLength).toBe(100);
@@ -77,7 +79,15 @@ describe("public pages", () => {
 describe("feeds for machines", () => {
   it("lists every public page in the sitemap", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    for (const path of ["/", "/the-invitation", "/magic", "/faq", "/contact", "/religious-freedom", "/terms-and-privacy"]) {
+    for (const path of [
+      "/",
+      "/the-invitation",
+      "/magic",
+      "/faq",
+      "/contact",
+      "/religious-freedom",
+      "/terms-and-privacy",
+    ]) {
       expect(xml).toContain(`<loc>https://congregation.example${path}</loc>`);
     }
     for (const a of articles) expect(xml).toContain(`/magic/${a.slug}</loc><lastmod>${a.date}</lastmod>`);

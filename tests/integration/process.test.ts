@@ -1,11 +1,11 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startAppProcess } from "../support/app-process";
-import { spawnSync } from "node:child_process";
 
 describe("the server process", () => {
   it("stops cleanly within 5 seconds on SIGTERM and on SIGINT", async () => {
@@ -44,7 +44,11 @@ describe("the server process", () => {
 
   it("refuses to start in production without its required settings", () => {
     const result = spawnSync(process.execPath, ["build/server-main.js"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")) },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")),
+      },
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -61,7 +65,10 @@ describe("the server process", () => {
     url.pathname = `/${name}`;
     try {
       // Started together: the migration lock keeps them from racing.
-      const [a, b] = await Promise.all([startAppProcess({ DATABASE_URL: url.href }), startAppProcess({ DATABASE_URL: url.href })]);
+      const [a, b] = await Promise.all([
+        startAppProcess({ DATABASE_URL: url.href }),
+        startAppProcess({ DATABASE_URL: url.href }),
+      ]);
       try {
         for (const app of [a, b]) {
           const ready = await fetch(`${app.url}/readyz`);

@@ -1,0 +1,147 @@
+import type { Article } from "../types";
+
+export const article: Article = {
+  slug: "embracing-spiritual-insights",
+  title: "Embracing Spiritual Insights: The Art of Integration",
+  description:
+    "How insight becomes change: set and setting, journaling, community and guidance in the weeks after a profound experience.",
+  keywords: ["integration", "set and setting", "journaling", "spiritual practice", "community", "guidance"],
+  category: "set-setting",
+  featured: false,
+  date: "2024-10-28",
+  readTimeMinutes: 7,
+  imageAlt:
+    "Abstract sacred geometry in violet and gold: a square turning within circles, like a path folding back on itself",
+  lede: [
+    {
+      type: "p",
+      text: [
+        "A profound experience can show us, in a few hours, what we most care about and what stands in our way. Then we wake up the next morning to the same kitchen, the same work and the same habits. Integration is the patient art of letting what we glimpsed change how we live. It is, many guides say, where most of the real work happens.",
+      ],
+    },
+  ],
+  sections: [
+    {
+      id: "begins-before",
+      heading: "Integration Begins Before the Ceremony",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "The phrase set and setting, popularised in the 1960s, names two things that shape any deep experience: the mindset we bring, with its hopes, fears and intentions, and the physical and social environment that holds us. Both also shape what we can carry home. A clear intention written down beforehand becomes a thread to follow afterwards; a trusted guide met before the ceremony is someone to talk with after it.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "So integration starts in preparation: simplifying the days around a ceremony, telling a trusted person what you are doing, clearing time afterwards for rest, and deciding in advance how you will reflect.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "first-days",
+      heading: "The First Days",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "In the days after a profound experience many people feel open, tender, sometimes elated and sometimes raw. This is a time for gentleness rather than big decisions. A few practices help:",
+          ],
+        },
+        {
+          type: "list",
+          items: [
+            [
+              "Write soon, before memory smooths the edges: images, words, feelings in the body, and anything that surprised you.",
+            ],
+            ["Rest, eat simply, and spend time outdoors if you can."],
+            [
+              "Wait before acting on large decisions such as leaving a job or a relationship; let insights settle and test them over weeks.",
+            ],
+            [
+              "Talk with your guide or an integration circle, especially about anything that frightened or confused you.",
+            ],
+          ],
+        },
+      ],
+    },
+    {
+      id: "from-insight-to-practice",
+      heading: "From Insight to Practice",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            'An insight such as "I need to forgive my father" or "I am allowed to rest" is a seed. It grows through small, repeated actions. Choose one insight, translate it into a concrete practice, and keep it for a month: a weekly letter you never send, ten minutes of stillness each morning, an honest conversation you have been avoiding.',
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Journaling helps us notice change that is too slow to see day by day. Our members keep private journals in the member area, note the emotions and sensations that arise, and return to them during integration sessions. Looking back over a season often shows a transformation that never announced itself.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "community-and-guidance",
+      heading: "Community and Guidance",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "We are not meant to integrate alone. Sharing an experience with people who listen without judgement helps us understand it, and hearing others' journeys reminds us that confusion and slow progress are normal. Our integration circles meet regularly, and Temple Keepers are available for one-to-one conversations.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Sometimes what surfaces needs more than spiritual support: persistent anxiety, low mood, sleeplessness or distressing memories. In that case we encourage speaking with a licensed mental-health professional, and we will help you find one. Seeking that help is part of integration, not a failure of it.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "If you would like to talk about integration support, please ",
+            { text: "contact us", href: "/contact" },
+            ". You may also want to read about ",
+            { text: "profound spiritual experiences", href: "/magic/exploring-profound-spiritual-experiences" },
+            " and how research describes them.",
+          ],
+        },
+      ],
+    },
+  ],
+  references: [
+    {
+      authors: "Hartogsohn, I.",
+      year: 2017,
+      title: "Constructing drug effects: A history of set and setting",
+      source: "Drug Science, Policy and Law, 3",
+      url: "https://doi.org/10.1177/2050324516683325",
+    },
+    {
+      authors: "Bathje, G. J., Majeski, E., & Kudowor, M.",
+      year: 2022,
+      title: "Psychedelic integration: An analysis of the concept and its practice",
+      source: "Frontiers in Psychology, 13, 824077",
+      url: "https://doi.org/10.3389/fpsyg.2022.824077",
+    },
+    {
+      authors: "Pennebaker, J. W.",
+      year: 1997,
+      title: "Writing about emotional experiences as a therapeutic process",
+      source: "Psychological Science, 8(3), 162-166",
+      url: "https://doi.org/10.1111/j.1467-9280.1997.tb00403.x",
+    },
+    {
+      authors: "Johnson, M. W., Richards, W. A., & Griffiths, R. R.",
+      year: 2008,
+      title: "Human hallucinogen research: guidelines for safety",
+      source: "Journal of Psychopharmacology, 22(6), 603-620",
+      url: "https://doi.org/10.1177/0269881108093587",
+    },
+  ],
+  related: ["exploring-profound-spiritual-experiences", "psilocybin-aging-study"],
+};

@@ -1,0 +1,137 @@
+import type { Article } from "../types";
+
+export const article: Article = {
+  slug: "honoring-sacred-traditions",
+  title: "Honoring the Sacred Traditions",
+  description:
+    "The Mazatec velada, María Sabina, and what the world owes the people who kept this practice alive. Respect, reciprocity and restraint.",
+  keywords: ["Mazatec", "María Sabina", "velada", "R. Gordon Wasson", "cultural respect", "reciprocity"],
+  category: "history",
+  featured: true,
+  date: "2024-11-15",
+  readTimeMinutes: 6,
+  imageAlt:
+    "Abstract sacred geometry in violet and gold: a six-pointed figure inside rings, like a candlelit circle at night",
+  lede: [
+    {
+      type: "p",
+      text: [
+        "Before there were research protocols or congregations like ours, there were families in the mountains of Oaxaca, Mexico, who knew the sacred mushrooms as teachers and healers. Any honest practice today begins by remembering them, and by asking what respect looks like in our own time.",
+      ],
+    },
+  ],
+  sections: [
+    {
+      id: "the-velada",
+      heading: "The Velada",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Among the Mazatec people of the Sierra Mazateca, the ceremonial use of mushrooms took the form of the velada, an all-night vigil of prayer and chanting led by a healer. Veladas were held for a purpose: to diagnose an illness, to find something lost, to seek counsel in a crisis. They took place in darkness, in a home, with family present, and combined Indigenous practice with Catholic prayers and saints.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            'The most famous of these healers, María Sabina, described the mushrooms as "the little ones who spring forth" and spoke of them as a source of language: in the velada, she said, she received the words of her chants. For her the ceremony was work, undertaken for the sick, not an experience sought for its own sake.',
+          ],
+        },
+      ],
+    },
+    {
+      id: "1957",
+      heading: "1957 and Its Consequences",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            'In 1955, the American banker and amateur mycologist R. Gordon Wasson took part in a velada led by María Sabina in the town of Huautla de Jiménez. In May 1957 he published an account in Life magazine titled "Seeking the Magic Mushroom." Although he changed names, the location was soon known. Within a few years Huautla was visited by a stream of travellers, many of them seeking a psychedelic adventure rather than healing.',
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "The consequences for the community were serious. María Sabina was blamed by some of her neighbours for the attention; her house was burned and she was briefly jailed. Later in life she said that since foreigners had come, the mushrooms had lost their purity and their power. The world gained a great deal from her openness, and gave little back.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "what-respect-asks",
+      heading: "What Respect Asks of Us",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "We are not Mazatec, and we do not claim their ceremonies. Honouring a tradition we learned from, without appropriating it, asks several things of us:",
+          ],
+        },
+        {
+          type: "list",
+          items: [
+            ["Naming our debts: telling the true history, including its harms, rather than a romantic story."],
+            [
+              "Not imitating what is not ours: we do not copy Mazatec chants, titles or rituals, or present our ceremonies as Indigenous.",
+            ],
+            [
+              "Keeping purpose at the centre: as in the velada, ceremony is undertaken for healing and understanding, never as entertainment.",
+            ],
+            [
+              "Reciprocity: a share of what our community gives supports Indigenous-led organisations working for land, health and cultural survival.",
+            ],
+          ],
+        },
+      ],
+    },
+    {
+      id: "learning-from-the-past",
+      heading: "Learning from the Past",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "The story of Huautla also teaches restraint. Attention, even admiring attention, can harm a community and a practice. We try to let that lesson shape how we speak publicly: without hype, without promises, and with care for the privacy of everyone who takes part.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "To see how ceremony and research developed after 1957, read ",
+            { text: "The Evolution of Spiritual Exploration", href: "/magic/evolution-of-spiritual-exploration" },
+            ". To learn about the beliefs that guide our own congregation, visit ",
+            { text: "The Calling", href: "/the-invitation" },
+            ".",
+          ],
+        },
+      ],
+    },
+  ],
+  references: [
+    {
+      authors: "Wasson, R. G.",
+      year: 1957,
+      title: "Seeking the Magic Mushroom",
+      source: "Life, 42(19), 100-120 (May 13, 1957)",
+    },
+    {
+      authors: "Estrada, Á.",
+      year: 1981,
+      title: "María Sabina: Her Life and Chants",
+      source: "Ross-Erikson, Santa Barbara (translated by H. Munn)",
+    },
+    {
+      authors: "Schultes, R. E., Hofmann, A., & Rätsch, C.",
+      year: 2001,
+      title: "Plants of the Gods: Their Sacred, Healing, and Hallucinogenic Powers (revised edition)",
+      source: "Healing Arts Press, Rochester, Vermont",
+    },
+    {
+      authors: "Letcher, A.",
+      year: 2006,
+      title: "Shroom: A Cultural History of the Magic Mushroom",
+      source: "Faber and Faber, London",
+    },
+  ],
+  related: ["evolution-of-spiritual-exploration", "exploring-profound-spiritual-experiences"],
+};

@@ -1,0 +1,159 @@
+import type { Section } from "./types";
+
+export const legalUpdated = "2025-01-15";
+
+/** Terms of Use: SPEC.md's six sections, in its order. */
+export const termsSections: ReadonlyArray<Section> = [
+  {
+    id: "purpose",
+    heading: "Purpose",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "The Sacred Path Congregation is a non-profit religious organisation. This website and its member area exist to share our teachings, to let seekers reach us, and to support members in preparation, ceremony and integration. By using them you agree to these terms. If you do not agree, please do not use the site.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "eligibility",
+    heading: "Eligibility",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "You must be 21 or older to take part in any ceremony or paid service, and you must complete an intake conversation with a Temple Keeper first. Membership is free and carries no test of belief, but access to services is at our discretion: we may decline or postpone participation, for example for reasons of health, safety or readiness, and we will tell you so with care.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "no-medical-advice",
+    heading: "No Medical Advice",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "Our guidance is spiritual, not medical. Nothing on this site or in our sessions is medical or psychological advice, diagnosis or treatment, and it does not replace care from a licensed professional. Tell us honestly about your health and medications during intake, and consult your own physician. Psilocybin remains a controlled substance under United States federal law; our ceremonies are paused until we can hold them lawfully.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "donations",
+    heading: "Donations",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "Donations are required to access services, such as preparation sessions and mentorship, and sustain the congregation's work. Suggested amounts are shown where each service is offered. Payments are processed by our payment provider; we never see or store full card numbers. Questions about a donation or a refund are welcome through ",
+          { text: "our contact page", href: "/contact" },
+          ".",
+        ],
+      },
+    ],
+  },
+  {
+    id: "use-of-ai",
+    heading: "Use of AI",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "Some member tools, such as the reflection companion and suggested prompts, use automated assistance. They are optional, may be wrong, and are never a substitute for a human guide, a Temple Keeper or medical care. You can use every part of our service without them.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "responsibility",
+    heading: "Responsibility",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "You are responsible for the accuracy of what you tell us and for keeping your account secure. Please treat other members with respect and keep what is shared in circles confidential. We provide the site as it is and, to the extent the law allows, are not liable for indirect losses arising from its use. We may update these terms and will show the date of the latest change at the top of this page.",
+        ],
+      },
+    ],
+  },
+];
+
+/** Privacy Policy: SPEC.md's six sections, in its order. */
+export const privacySections: ReadonlyArray<Section> = [
+  {
+    id: "information-we-collect",
+    heading: "Information We Collect",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "We collect what you give us: your name and email when you write to us, ask for access or sign up for letters; your application and intake answers; and, as a member, your profile, medical notes, journals, integration sessions, check-ins and conversations. For payments we keep amounts, dates and the last four digits of a card, never the full number. Our servers keep short technical logs without personal content.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "how-we-use-information",
+    heading: "How We Use Information",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "We use your information only to provide our services: to answer you, to review requests and applications, to prepare and care for you safely, to process donations, and to send the emails you asked for. We do not sell or rent personal information, and we do not use it for advertising.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "data-protection",
+    heading: "Data Protection",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "Sensitive records, including medical notes, journals, integration sessions, chats and shares with your facilitator, are encrypted at rest and private by default. Staff may read your medical notes only if you choose to share them, and every such reading is recorded and shown to you. Access is limited to the people who need it, and staff accounts use two-factor authentication.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "communication-and-consent",
+    heading: "Communication and Consent",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "We email you only about what you asked for or what your participation requires. Our newsletter is double opt-in: you confirm by email before you receive anything, and every letter carries a one-click unsubscribe link. You can change your email preferences in your profile at any time.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "ai-and-data-use",
+    heading: "AI and Data Use",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "Our optional reflection tools work from your own records inside our systems. No outside AI service receives your data unless we tell you clearly beforehand and you choose to use that feature. Your records are never used to train anyone's models.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "your-rights",
+    heading: "Your Rights",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "You may see, correct, download (as a JSON file) and delete your information. Deleting your account removes or anonymises every personal record; payment records are kept as the law requires, without any health data. For any privacy question or request, please write to us through ",
+          { text: "our contact page", href: "/contact" },
+          ".",
+        ],
+      },
+    ],
+  },
+];
