@@ -9,11 +9,11 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { Toaster } from "./components/ui/toaster";
 import { publicEnv } from "./env.server";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-center" richColors closeButton theme="dark" />
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

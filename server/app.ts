@@ -8,7 +8,7 @@ import type { Env } from "../app/env.server";
 import type { Database } from "../db/client";
 import { loggablePath } from "./logger";
 import { PageCache } from "./page-cache";
-import { reactRouterHandler } from "./react-router-handler";
+import { pageCacheMiddleware, reactRouterHandler } from "./react-router-handler";
 import { sameOriginGuard, securityHeaders } from "./security-headers";
 
 export interface AppOptions {
@@ -97,6 +97,7 @@ export function createApp(options: AppOptions) {
     }
   });
 
+  app.use(pageCacheMiddleware(pageCache));
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     app.use(

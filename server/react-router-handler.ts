@@ -37,6 +37,22 @@ function send(req: Request, res: Response, status: number, headers: Array<[strin
   else res.end(body);
 }
 
+function cacheKeyOf(req: Request): string | null {
+  const anonymous = !req.headers.cookie && !req.headers.authorization;
+  return (req.method === "GET" || req.method === "HEAD") && anonymous ? req.originalUrl : null;
+}
+
+/** Answers anonymous reads from the page cache before any other work (files, routing). */
+export function pageCacheMiddleware(cache: PageCache) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = cacheKeyOf(req);
+    const hit = key ? cache.get(key) : undefined;
+    if (!hit) return next();
+    res.setHeader("X-Page-Cache", "hit");
+    send(req, res, hit.status, hit.headers, hit.body);
+  };
+}
+
 /**
  * Hands requests to React Router. Responses are buffered (pages are rendered whole, see
  * entry.server.tsx) so anonymous public pages can be cached and answered without rendering.
@@ -49,14 +65,7 @@ export function reactRouterHandler(options: Options) {
   };
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const anonymous = !req.headers.cookie && !req.headers.authorization;
-      const cacheKey = (req.method === "GET" || req.method === "HEAD") && anonymous ? req.originalUrl : null;
-      const hit = cacheKey ? options.cache.get(cacheKey) : undefined;
-      if (hit) {
-        res.setHeader("X-Page-Cache", "hit");
-        send(req, res, hit.status, hit.headers, hit.body);
-        return;
-      }
+      const cacheKey = cacheKeyOf(req);
       const response = await getHandler()(toFetchRequest(req, res), options.getLoadContext(req));
       const body = Buffer.from(await response.arrayBuffer());
       const headers: Array<[string, string]> = [

@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /** A message shown as a titled notice (toast or alert), as SPEC.md pairs them. */
 export interface Notice {
   title: string;
@@ -26,10 +24,12 @@ export function formToObject(form: FormData): Record<string, string> {
 }
 
 /** First message per field, in the schema's field order (so "validation order" holds). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
+    const key = issue.path.map(String).join(".") || "form";
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;

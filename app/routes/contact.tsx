@@ -1,8 +1,8 @@
 import { Mail } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { PageHero } from "~/components/content/page-hero";
+import { notify } from "~/components/ui/notify";
 import { EMAIL_PATTERN, type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -73,7 +73,7 @@ export default function Contact() {
     if (!result) return;
     if (result.ok) {
       setSent(true);
-      toast.success("Thank you for reaching out.", {
+      notify("success", "Thank you for reaching out.", {
         description: "We will respond in sacred timing.",
         duration: 5000,
       });
@@ -85,7 +85,7 @@ export default function Contact() {
     }
     const notice = result.formError ?? NOT_SENT;
     if (result.formError || Object.keys(result.fieldErrors).length === 0) {
-      toast.error(notice.title, { description: notice.description });
+      notify("error", notice.title, { description: notice.description });
     }
   }, [result]);
 
@@ -118,7 +118,7 @@ export default function Contact() {
               const errors = fieldErrorsOf(parsed.error);
               if (Object.values(errors).includes(CONTACT_REQUIRED)) {
                 event.preventDefault();
-                toast.error(MISSING.title, { description: MISSING.description });
+                notify("error", MISSING.title, { description: MISSING.description });
                 return;
               }
               if (errors.email) {

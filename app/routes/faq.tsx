@@ -25,7 +25,12 @@ function plainText(blocks: ReadonlyArray<Block>): string {
     .join(" ");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// Content reaches the page as loader data, so it is not shipped twice as JavaScript.
+export function loader() {
+  return { faq };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo(siteUrlFrom(matches), {
     title: "Frequently Asked Questions",
     description: "Answers about membership, safety and screening, preparation, integration, donations and privacy.",
@@ -34,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "faq",
     structuredData: {
       "@type": "FAQPage",
-      mainEntity: faq.map((entry) => ({
+      mainEntity: (data?.faq ?? []).map((entry) => ({
         "@type": "Question",
         name: entry.question,
         acceptedAnswer: { "@type": "Answer", text: plainText(entry.answer) },
@@ -42,14 +47,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     },
   });
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 sm:px-6">
       <PageHero eyebrow="FAQ" title="Frequently Asked Questions">
         What seekers most often ask us. If your question is not here, we are glad to hear it.
       </PageHero>
       <Accordion.Root type="single" collapsible className="space-y-3">
-        {faq.map((entry) => (
+        {loaderData.faq.map((entry) => (
           <Accordion.Item key={entry.id} value={entry.id} className="card p-0">
             <Accordion.Header asChild>
               <h2>

@@ -90,7 +90,8 @@ describe("articles", () => {
       "Our Commitment",
     ]);
     const text = JSON.stringify(study).toLowerCase();
-    for (const fact of ["80%", "50%", "sirt1", "fur", "skin", "lung", "clinical trials", "multifactorial"]) expect(text).toContain(fact);
+    for (const fact of ["80%", "50%", "sirt1", "fur", "skin", "lung", "clinical trials", "multifactorial"])
+      expect(text).toContain(fact);
     expect(study?.related).toEqual(["exploring-profound-spiritual-experiences", "evolution-of-spiritual-exploration"]);
   });
 

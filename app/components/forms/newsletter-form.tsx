@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
 import { HONEYPOT_FIELD, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
 
@@ -20,14 +20,14 @@ export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
     if (result.ok) {
       setJoined(true);
       if (input.current) input.current.value = "";
-      toast.success("Welcome to our sacred circle", {
+      notify("success", "Welcome to our sacred circle", {
         description:
           "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent.",
       });
     } else {
       const notice = result.formError ?? FAILED;
       setError(result.fieldErrors.email ?? notice.description);
-      toast.error(notice.title, { description: notice.description });
+      notify("error", notice.title, { description: notice.description });
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -42,7 +42,7 @@ export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
         if (!newsletterSchema.safeParse({ email }).success) {
           event.preventDefault();
           setError(NEWSLETTER_INVALID.description);
-          toast.error(NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
+          notify("error", NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
         }
       }}
     >

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini: the same schema runs in the browser and in the action, at a fraction of the bundle size.
+import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/forms";
 
 export const CONTACT_REQUIRED = "Please fill in all required fields.";
@@ -6,15 +7,21 @@ export const EMAIL_INVALID = "Please enter a valid email address";
 
 /** Contact form (SPEC.md 5): all three required after trimming; email without spaces. */
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, CONTACT_REQUIRED).max(100, "Name must be less than 100 characters"),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, CONTACT_REQUIRED), z.maxLength(100, "Name must be less than 100 characters")),
   email: z
     .string()
-    .trim()
-    .min(1, CONTACT_REQUIRED)
-    .max(254, EMAIL_INVALID)
-    .regex(EMAIL_PATTERN, EMAIL_INVALID)
-    .transform((v) => v.toLowerCase()),
-  message: z.string().trim().min(1, CONTACT_REQUIRED).max(5000, "Message must be less than 5000 characters"),
+    .check(
+      z.trim(),
+      z.minLength(1, CONTACT_REQUIRED),
+      z.maxLength(254, EMAIL_INVALID),
+      z.regex(EMAIL_PATTERN, EMAIL_INVALID),
+      z.toLowerCase(),
+    ),
+  message: z
+    .string()
+    .check(z.trim(), z.minLength(1, CONTACT_REQUIRED), z.maxLength(5000, "Message must be less than 5000 characters")),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -24,11 +31,13 @@ export const NEWSLETTER_INVALID = { title: "Invalid email", description: "Please
 export const newsletterSchema = z.object({
   email: z
     .string()
-    .trim()
-    .min(1, NEWSLETTER_INVALID.description)
-    .max(254, NEWSLETTER_INVALID.description)
-    .regex(EMAIL_PATTERN, NEWSLETTER_INVALID.description)
-    .transform((v) => v.toLowerCase()),
+    .check(
+      z.trim(),
+      z.minLength(1, NEWSLETTER_INVALID.description),
+      z.maxLength(254, NEWSLETTER_INVALID.description),
+      z.regex(EMAIL_PATTERN, NEWSLETTER_INVALID.description),
+      z.toLowerCase(),
+    ),
 });
 
 /** Bots fill every field; people never see this one. A filled honeypot gets a quiet fake success. */
