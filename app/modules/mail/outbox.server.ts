@@ -37,15 +37,16 @@ export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
  * concurrently without ever taking the same row; a claim that outlives CLAIM_SECONDS (the
  * worker died mid-send) becomes claimable again.
  */
-export async function claimDue(db: Db, limit: number, now = new Date()): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
+  // The database's clock, not ours: rows are stamped with now() at microsecond precision.
   const rows = await db.execute(sql`
     update ${mailOutbox}
        set status = 'sending',
-           locked_until = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}
+           locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
      where id in (
        select id from ${mailOutbox}
-        where (status = 'pending' and next_attempt_at <= ${now})
-           or (status = 'sending' and locked_until < ${now})
+        where (status = 'pending' and next_attempt_at <= now())
+           or (status = 'sending' and locked_until < now())
         order by id
         limit ${limit}
         for update skip locked)
