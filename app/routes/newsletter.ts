@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { subscribe } from "~/modules/messages/newsletter.server";
-import { HONEYPOT_FIELD, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
 import { limit } from "~/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/newsletter";
 
@@ -38,7 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     TOO_MANY,
   );
   if (limitedEmail) return limitedEmail;
-  await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
+  try {
+    await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
+  } catch (error) {
+    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "newsletter sign-up failed");
+    return data({ ok: false, fieldErrors: {}, formError: NEWSLETTER_FAILED } satisfies FormResult, { status: 503 });
+  }
   return { ok: true } satisfies FormResult;
 }
 

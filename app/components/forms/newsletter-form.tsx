@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
-import { HONEYPOT_FIELD, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
-
-const FAILED = { title: "Submission failed", description: "Please try again later." };
+import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
 
 /** Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). */
 export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
@@ -25,8 +23,8 @@ export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
           "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent.",
       });
     } else {
-      const notice = result.formError ?? FAILED;
-      setError(result.fieldErrors.email ?? notice.description);
+      const notice = result.formError ?? NEWSLETTER_FAILED;
+      setError(result.fieldErrors.email ?? null);
       notify("error", notice.title, { description: notice.description });
     }
   }, [fetcher.state, fetcher.data]);

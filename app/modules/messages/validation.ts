@@ -25,6 +25,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
+export const NEWSLETTER_FAILED = { title: "Submission failed", description: "Please try again later." };
 export const NEWSLETTER_INVALID = { title: "Invalid email", description: "Please enter a valid email address." };
 
 /** Newsletter (SPEC.md 5): non-empty, no spaces, an @ and a dot. */
