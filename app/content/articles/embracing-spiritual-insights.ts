@@ -85,6 +85,42 @@ export const article: Article = {
       ],
     },
     {
+      id: "body-and-rhythm",
+      heading: "The Body and the Rhythm of Days",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Insight does not live only in the mind. Many people notice that a profound experience leaves traces in the body: a new ease in the breath, tension that returns when an old pattern is triggered, a longing to move or to be in nature. Paying attention to these signals is part of integration. Gentle movement, walking, breathwork and time outdoors help us stay in contact with what we felt, and help the nervous system settle after intensity.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Rhythm helps too. A short daily practice, even five minutes of stillness or a line in a journal each evening, creates a place where insight can keep speaking. Weekly reflection lets us notice patterns: what keeps drawing us back to old habits, what has quietly begun to change. Seasonal check-ins with a guide offer a wider view. Our members use daily check-ins and integration sessions in the member area for exactly this purpose.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Expect the path to wind. It is common to feel a glow for a few weeks and then a kind of fading, as if the experience were slipping away. This is not failure. The first brightness gives way to slower work, and much of the lasting change happens in that quieter season, when we keep choosing, again and again, to live what we learned.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "relationships",
+      heading: "Integration in Relationships",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "The people close to us may notice that we have changed before we can explain why. It can help to share simply and without pressure: what the experience meant to you, and what you hope to do differently. Not everyone will understand, and that is all right. Insights about a relationship are best tested in honest conversation over time, rather than announced all at once.",
+          ],
+        },
+      ],
+    },
+    {
       id: "community-and-guidance",
       heading: "Community and Guidance",
       blocks: [

@@ -85,6 +85,30 @@ export const article: Article = {
       ],
     },
     {
+      id: "beyond-oaxaca",
+      heading: "Many Traditions, Many Teachers",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "The Mazatec velada is one thread in a much wider weave. Across the Americas and beyond, communities have developed their own ways of approaching sacred plants: the peyote ceremonies of the Native American Church, the ayahuasca traditions of the Amazon and the churches that grew from them in Brazil, and many others. Each has its own songs, ethics, and hard-won knowledge of how to keep people safe.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "What these traditions share is striking: the experience is never treated as casual. There is preparation, often fasting or abstinence beforehand; there is an experienced elder or healer who holds the space; there is prayer, song or silence that gives the night a shape; and there is a community that receives the person afterwards. Modern research protocols, with their screening, trained monitors and follow-up, have in many ways rediscovered what these traditions long knew.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Some of these plants are themselves under pressure. Wild peyote, for example, grows slowly and has become scarce through overharvesting, and Indigenous communities have asked outsiders to leave it alone. Listening to such requests is part of respect. For our own practice we work only with what can be obtained lawfully and sustainably, and never with plants that a tradition has asked us not to take.",
+          ],
+        },
+      ],
+    },
+    {
       id: "learning-from-the-past",
       heading: "Learning from the Past",
       blocks: [
