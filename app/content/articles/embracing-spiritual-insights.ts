@@ -1,4 +1,5 @@
 import type { Article } from "../types";
+import { safetyGuidelines2008 } from "./references";
 
 export const article: Article = {
   slug: "embracing-spiritual-insights",
@@ -171,13 +172,7 @@ export const article: Article = {
       source: "Psychological Science, 8(3), 162-166",
       url: "https://doi.org/10.1111/j.1467-9280.1997.tb00403.x",
     },
-    {
-      authors: "Johnson, M. W., Richards, W. A., & Griffiths, R. R.",
-      year: 2008,
-      title: "Human hallucinogen research: guidelines for safety",
-      source: "Journal of Psychopharmacology, 22(6), 603-620",
-      url: "https://doi.org/10.1177/0269881108093587",
-    },
+    safetyGuidelines2008,
   ],
   related: ["exploring-profound-spiritual-experiences", "psilocybin-aging-study"],
 };

@@ -1,4 +1,5 @@
 import type { Article } from "../types";
+import { griffiths2006 } from "./references";
 
 export const article: Article = {
   slug: "evolution-of-spiritual-exploration",
@@ -167,14 +168,7 @@ export const article: Article = {
       source: "Experientia, 14(3), 107-109",
       url: "https://doi.org/10.1007/BF02159243",
     },
-    {
-      authors: "Griffiths, R. R., Richards, W. A., McCann, U., & Jesse, R.",
-      year: 2006,
-      title:
-        "Psilocybin can occasion mystical-type experiences having substantial and sustained personal meaning and spiritual significance",
-      source: "Psychopharmacology, 187(3), 268-283",
-      url: "https://doi.org/10.1007/s00213-006-0457-5",
-    },
+    griffiths2006,
     {
       authors: "Szigeti, B., Kartner, L., Blemings, A., et al.",
       year: 2021,

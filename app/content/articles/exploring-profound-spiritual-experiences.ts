@@ -1,4 +1,5 @@
 import type { Article } from "../types";
+import { griffiths2006, safetyGuidelines2008 } from "./references";
 
 export const article: Article = {
   slug: "exploring-profound-spiritual-experiences",
@@ -157,14 +158,7 @@ export const article: Article = {
       title: "The Varieties of Religious Experience",
       source: "Longmans, Green and Co., New York",
     },
-    {
-      authors: "Griffiths, R. R., Richards, W. A., McCann, U., & Jesse, R.",
-      year: 2006,
-      title:
-        "Psilocybin can occasion mystical-type experiences having substantial and sustained personal meaning and spiritual significance",
-      source: "Psychopharmacology, 187(3), 268-283",
-      url: "https://doi.org/10.1007/s00213-006-0457-5",
-    },
+    griffiths2006,
     {
       authors: "Griffiths, R. R., Richards, W. A., Johnson, M. W., McCann, U. D., & Jesse, R.",
       year: 2008,
@@ -188,13 +182,7 @@ export const article: Article = {
       source: "Journal of Psychopharmacology, 30(12), 1181-1197",
       url: "https://doi.org/10.1177/0269881116675513",
     },
-    {
-      authors: "Johnson, M. W., Richards, W. A., & Griffiths, R. R.",
-      year: 2008,
-      title: "Human hallucinogen research: guidelines for safety",
-      source: "Journal of Psychopharmacology, 22(6), 603-620",
-      url: "https://doi.org/10.1177/0269881108093587",
-    },
+    safetyGuidelines2008,
   ],
   related: ["honoring-sacred-traditions", "embracing-spiritual-insights"],
 };

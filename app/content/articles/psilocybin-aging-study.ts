@@ -1,4 +1,5 @@
 import type { Article } from "../types";
+import { griffiths2006, safetyGuidelines2008 } from "./references";
 
 export const article: Article = {
   slug: "psilocybin-aging-study",
@@ -170,14 +171,7 @@ export const article: Article = {
       source: "npj Aging, 11, article 55",
       url: "https://doi.org/10.1038/s41514-025-00244-x",
     },
-    {
-      authors: "Griffiths, R. R., Richards, W. A., McCann, U., & Jesse, R.",
-      year: 2006,
-      title:
-        "Psilocybin can occasion mystical-type experiences having substantial and sustained personal meaning and spiritual significance",
-      source: "Psychopharmacology, 187(3), 268-283",
-      url: "https://doi.org/10.1007/s00213-006-0457-5",
-    },
+    griffiths2006,
     {
       authors: "López-Otín, C., Blasco, M. A., Partridge, L., Serrano, M., & Kroemer, G.",
       year: 2023,
@@ -185,13 +179,7 @@ export const article: Article = {
       source: "Cell, 186(2), 243-278",
       url: "https://doi.org/10.1016/j.cell.2022.11.001",
     },
-    {
-      authors: "Johnson, M. W., Richards, W. A., & Griffiths, R. R.",
-      year: 2008,
-      title: "Human hallucinogen research: guidelines for safety",
-      source: "Journal of Psychopharmacology, 22(6), 603-620",
-      url: "https://doi.org/10.1177/0269881108093587",
-    },
+    safetyGuidelines2008,
   ],
   related: ["exploring-profound-spiritual-experiences", "evolution-of-spiritual-exploration"],
 };
