@@ -11,6 +11,7 @@ export default [
   route("terms-and-privacy", "routes/terms-and-privacy.tsx"),
   route("faq", "routes/faq.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("request-access", "routes/request-access.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
   route("thank-you-sacred-offering", "routes/thank-you-sacred-offering.tsx"),
   route("newsletter", "routes/newsletter.ts"),

@@ -140,3 +140,24 @@ describe("the newsletter sign-up", () => {
     await page.close();
   });
 });
+
+describe("request access", () => {
+  it("shows the first missing field, clears it on change, then receives the request", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/request-access`);
+    await page.getByRole("button", { name: "Request Access" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Please enter your name");
+    await page.getByLabel("Your name").fill("Noor Vale");
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await page.getByLabel("Email").fill("noor@example.org");
+    await page.getByRole("button", { name: "Request Access" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Please tell us why you seek access");
+    await page.getByLabel("Why do you seek access?").fill("To prepare with care and community.");
+    await page.getByRole("button", { name: "Request Access" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Request Received" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Request Submitted").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Submit Another Request" }).click();
+    expect(await page.getByLabel("Your name").inputValue()).toBe("");
+    await page.close();
+  });
+});

@@ -11,6 +11,7 @@ export function publicPaths(): string[] {
     "/faq",
     "/contact",
     "/terms-and-privacy",
+    "/request-access",
   ];
 }
 

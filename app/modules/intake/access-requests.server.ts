@@ -1,0 +1,46 @@
+import type { Db } from "../../../db/client";
+import { enqueue } from "../mail/outbox.server";
+import { renderMail } from "../mail/templates";
+import { accessRequests } from "./schema";
+import type { AccessRequestInput } from "./validation";
+
+/** Stores the request, acknowledges it to the seeker and tells the Temple Keepers: all or nothing. */
+export async function submitAccessRequest(db: Db, input: AccessRequestInput, staffEmail: string) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t
+      .insert(accessRequests)
+      .values({ name: input.name, email: input.email, reason: input.reason, experience: input.experience || null })
+      .returning({ id: accessRequests.id });
+    if (!row) throw new Error("access request insert returned no row");
+    await enqueue(t, {
+      kind: "access.acknowledge",
+      to: input.email,
+      subject: "We received your request for sacred access",
+      ...renderMail({
+        heading: `Thank you, ${input.name}`,
+        paragraphs: [
+          "Your request for access to our member area has reached the Temple Keepers. Every request is read by a person, and we review them within 2-3 business days.",
+          "If your request is approved, you will receive an invitation to set your password. If we have questions, we will write to you first.",
+        ],
+        footer:
+          "You receive this because this address was entered on our request-access form. If that was not you, ignore this email.",
+      }),
+    });
+    await enqueue(t, {
+      kind: "access.notify",
+      to: staffEmail,
+      subject: `Access request: ${input.name}`,
+      ...renderMail({
+        heading: "A new access request awaits review",
+        paragraphs: [
+          `From: ${input.name} <${input.email}>`,
+          `Why they seek access:\n${input.reason}`,
+          ...(input.experience ? [`Experience:\n${input.experience}`] : []),
+        ],
+        footer: `Access request #${row.id}.`,
+      }),
+    });
+    return row.id;
+  });
+}

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { accessRequests, mailOutbox, rateLimits } from "../../db/schema";
+import { describeEachBackend } from "../support/database";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+
+describeEachBackend("request access over HTTP", (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.database.db.delete(rateLimits);
+    await server.database.db.delete(accessRequests);
+    await server.database.db.delete(mailOutbox);
+  });
+
+  const valid = {
+    name: "Lena Hart",
+    email: "Lena@Example.org",
+    reason: "I wish to prepare with guidance.",
+    experience: "",
+  };
+
+  it("stores the request, acknowledges it and notifies the Temple Keepers", async () => {
+    const res = await postForm(server, "/request-access", valid);
+    expect(res.status).toBe(200);
+    const rows = await server.database.db.select().from(accessRequests);
+    expect(rows).toEqual([
+      expect.objectContaining({ name: "Lena Hart", email: "lena@example.org", status: "new", experience: null }),
+    ]);
+    const ack = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "access.acknowledge"));
+    expect(ack[0]?.toAddress).toBe("lena@example.org");
+    expect(ack[0]?.textBody).toContain("2-3 business days");
+    const notify = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "access.notify"));
+    expect(notify[0]?.toAddress).toBe("keepers@example.org");
+  });
+
+  it("checks the fields in the spec's order, treating whitespace as empty, and stores nothing", async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ name: "   ", email: "", reason: "" }, "Please enter your name"],
+      [{ name: "Lena", email: " ", reason: "" }, "Please enter your email address"],
+      [{ name: "Lena", email: "lena@example", reason: "" }, "Please enter a valid email address"],
+      [{ name: "Lena", email: "lena@example.org", reason: "  \n " }, "Please tell us why you seek access"],
+    ];
+    for (const [fields, message] of cases) {
+      await server.database.db.delete(rateLimits); // every attempt counts; keep this test about messages
+      const res = await postForm(server, "/request-access", fields);
+      expect(res.status, message).toBe(400);
+      expect(await res.text(), message).toContain(message);
+    }
+    expect(await server.database.db.select().from(accessRequests)).toHaveLength(0);
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("limits requests per IP with 429 and drops honeypot submissions", async () => {
+    expect((await postForm(server, "/request-access", { ...valid, website: "x" })).status).toBe(200);
+    expect(await server.database.db.select().from(accessRequests)).toHaveLength(0);
+    for (let i = 0; i < 2; i++) expect((await postForm(server, "/request-access", valid)).status).toBe(200);
+    const res = await postForm(server, "/request-access", valid);
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain("Unable to submit request. Please try again.");
+    expect(await server.database.db.select().from(accessRequests)).toHaveLength(2);
+  });
+
+  it("renders a script in a name as text in the staff email", async () => {
+    await postForm(server, "/request-access", { ...valid, name: "<img src=x onerror=alert(1)>" });
+    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "access.notify"));
+    expect(mail?.htmlBody).not.toContain("<img");
+    expect(mail?.htmlBody).toContain("&lt;img");
+  });
+});
