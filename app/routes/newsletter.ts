@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
+import { hashToken } from "~/lib/tokens.server";
 import { subscribe } from "~/modules/messages/newsletter.server";
 import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
 import { limit } from "~/modules/rate-limit/rate-limit.server";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limitedEmail = await limit(
     context.db,
     { name: "newsletter:email", limit: 3, windowSeconds: 86_400 },
-    parsed.data.email,
+    hashToken(parsed.data.email), // keyed by a hash: no addresses in the limits table
     TOO_MANY,
   );
   if (limitedEmail) return limitedEmail;
