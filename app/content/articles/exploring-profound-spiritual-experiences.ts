@@ -121,6 +121,24 @@ export const article: Article = {
       ],
     },
     {
+      id: "language-and-silence",
+      heading: "Between Language and Silence",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "People returning from a profound experience often struggle for words. Some reach for religious language they had long set aside; others invent images of their own, or fall quiet. All of these are honest responses. We encourage members not to hurry into interpretation. Writing down what happened, as plainly as possible, preserves the experience before our usual stories reshape it.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "It is also wise to hold conclusions lightly. A powerful feeling of certainty is part of many mystical states, and it can attach itself to ideas that do not survive a calmer look. The traditions we respect test insight over time, in community and against the fruits it bears in a life. A guide or an integration circle can help with that testing, gently and without judgement.",
+          ],
+        },
+      ],
+    },
+    {
       id: "bringing-it-home",
       heading: "Bringing It Home",
       blocks: [

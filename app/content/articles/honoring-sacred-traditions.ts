@@ -109,6 +109,24 @@ export const article: Article = {
       ],
     },
     {
+      id: "reciprocity-in-practice",
+      heading: "Reciprocity in Practice",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Reciprocity is easy to praise and harder to practise. For us it means a few concrete habits. We set aside part of what our community gives for organisations led by Indigenous people themselves, so that they, not we, decide how the support is used. We credit teachers and sources by name. When we are unsure whether a practice is ours to use, we ask, and when we cannot ask, we leave it alone.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Reciprocity also runs inward, within our own congregation. Those who receive care are invited, in time, to offer it: to sit with newcomers in integration circles, to share what helped them, to give what they can. A practice that only takes, from a culture or from a community, eventually empties itself. One that gives back can last for generations, as the velada did.",
+          ],
+        },
+      ],
+    },
+    {
       id: "learning-from-the-past",
       heading: "Learning from the Past",
       blocks: [
