@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
 import { EMAIL_PATTERN, type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
@@ -179,10 +180,7 @@ export default function Contact() {
               disabled={submitting}
             />
           </div>
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor={HONEYPOT_FIELD}>Leave this empty</label>
-            <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot />
           <button
             type="submit"
             className="btn-gold justify-self-start"

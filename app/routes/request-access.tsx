@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
 import { type FormResult, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
@@ -165,10 +166,7 @@ export default function RequestAccess() {
               disabled={submitting}
             />
           </div>
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor={HONEYPOT_FIELD}>Leave this empty</label>
-            <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot />
           <button type="submit" className="btn-gold justify-self-start" disabled={submitting}>
             {submitting ? "Submitting Request..." : "Request Access"}
           </button>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
-import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+import { NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
 
 /** Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). */
 export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
@@ -68,11 +69,7 @@ export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
           </p>
         ) : null}
       </div>
-      {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot idPrefix={id} />
       <button type="submit" className="btn-gold" disabled={submitting || joined}>
         {joined ? "Joined!" : submitting ? "Joining..." : "Join the Circle"}
       </button>
