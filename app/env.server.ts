@@ -29,6 +29,19 @@ const schema = z
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Signs session cookies. Production: required; development: generated into DATA_DIR (see secrets.server.ts). */
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    /**
+     * AES-256-GCM keys for sensitive records: "id:base64key" pairs separated by commas, newest first.
+     * New data is sealed with the first; older ids stay readable until re-encrypted.
+     */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .regex(
+        /^[a-z0-9]{1,8}:[A-Za-z0-9+/]{43}=(,[a-z0-9]{1,8}:[A-Za-z0-9+/]{43}=)*$/,
+        "DATA_ENCRYPTION_KEY must be id:base64 pairs of 32-byte keys, e.g. k1:<44 base64 characters>",
+      )
+      .optional(),
   })
   .transform((env) => ({
     ...env,
@@ -52,6 +65,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       !source.SITE_URL && "SITE_URL",
       !source.MAIL_FROM && "MAIL_FROM",
       !source.STAFF_EMAIL && "STAFF_EMAIL",
+      !source.AUTH_SECRET && "AUTH_SECRET",
+      !source.DATA_ENCRYPTION_KEY && "DATA_ENCRYPTION_KEY",
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new Error(`Missing production settings: ${missing.join(", ")} (see README, "Environment").`);

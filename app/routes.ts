@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -12,6 +12,30 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("contact", "routes/contact.tsx"),
   route("request-access", "routes/request-access.tsx"),
+  route("sacred-access", "routes/sacred-access.tsx", { id: "sacred-access" }),
+  route("services", "routes/sacred-access.tsx", { id: "services" }),
+  route("sacred-access/two-factor", "routes/two-factor.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
+  route("welcome/:token", "routes/welcome.tsx"),
+  route("sign-out", "routes/sign-out.ts"),
+  layout("routes/member/layout.tsx", [
+    route("dashboard", "routes/member/dashboard.tsx"),
+    route("profile", "routes/member/profile.tsx"),
+  ]),
+  route("profile/export", "routes/member/profile-export.ts"),
+  route("console/two-factor", "routes/console/two-factor.tsx"),
+  ...prefix("console", [
+    layout("routes/console/layout.tsx", [
+      index("routes/console/overview.tsx"),
+      route("requests", "routes/console/requests.tsx"),
+      route("requests/:id", "routes/console/request.tsx"),
+      route("members", "routes/console/members.tsx"),
+      route("members/:id", "routes/console/member.tsx"),
+      route("outbox", "routes/console/outbox.tsx"),
+      route("audit", "routes/console/audit.tsx"),
+    ]),
+  ]),
   route("thank-you", "routes/thank-you.tsx"),
   route("thank-you-sacred-offering", "routes/thank-you-sacred-offering.tsx"),
   route("newsletter", "routes/newsletter.ts"),

@@ -1,6 +1,9 @@
 /** Every module's tables, for drizzle-kit and for the typed database handle. */
 
+export * from "../app/modules/accounts/schema";
+export * from "../app/modules/audit/schema";
 export * from "../app/modules/intake/schema";
 export * from "../app/modules/mail/schema";
 export * from "../app/modules/messages/schema";
+export * from "../app/modules/profile/schema";
 export * from "../app/modules/rate-limit/schema";

@@ -2,11 +2,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
+import { countAccounts } from "../app/modules/accounts/members.server";
+import { describeDemoAccounts, hasDemoAccounts, seedDemoAccounts } from "../app/modules/accounts/seed.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
+import { withDevSecrets } from "./dev-secrets";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 4000;
@@ -19,7 +22,7 @@ function fail(message: string): never {
 async function main() {
   let env: ReturnType<typeof parseEnv>;
   try {
-    env = parseEnv();
+    env = withDevSecrets(parseEnv());
   } catch (error) {
     fail((error as Error).message);
   }
@@ -41,6 +44,11 @@ async function main() {
   }
   await database.migrate();
   logger.info({ database: database.kind }, "database ready");
+  if (!env.isProduction) {
+    // An empty development database gets the demo accounts; their credentials are printed each start.
+    if ((await countAccounts(database.db)) === 0) await seedDemoAccounts(database.db, { production: false });
+    if (await hasDemoAccounts(database.db)) process.stdout.write(`\n${describeDemoAccounts()}`);
+  }
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let clientDir: string | undefined;

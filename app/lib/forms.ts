@@ -34,3 +34,15 @@ export function fieldErrorsOf(error: {
   }
   return errors;
 }
+
+interface Parser {
+  safeParse(
+    input: unknown,
+  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
+}
+
+/** The one message a single-alert form shows: the schema's first failing rule (browser and server alike). */
+export function firstError(schema: Parser, input: unknown): string | null {
+  const result = schema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}

@@ -3,11 +3,11 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
-import { type FormResult, formToObject } from "~/lib/forms";
+import { type FormResult, firstError, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { submitAccessRequest } from "~/modules/intake/access-requests.server";
-import { accessRequestSchema, firstAccessError } from "~/modules/intake/validation";
+import { accessRequestSchema } from "~/modules/intake/validation";
 import { HONEYPOT_FIELD } from "~/modules/messages/validation";
 import { limit } from "~/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/request-access";
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
   const parsed = accessRequestSchema.safeParse(fields);
   if (!parsed.success) {
-    const message = firstAccessError(fields) ?? "";
+    const message = firstError(accessRequestSchema, fields) ?? "";
     return data({ ok: false, fieldErrors: { form: message } } satisfies FormResult, { status: 400 });
   }
   try {
@@ -110,7 +110,7 @@ export default function RequestAccess() {
           className="grid gap-5"
           onChange={() => setError(null)}
           onSubmit={(event) => {
-            const message = firstAccessError(formToObject(new FormData(event.currentTarget)));
+            const message = firstError(accessRequestSchema, formToObject(new FormData(event.currentTarget)));
             if (message) {
               event.preventDefault();
               setError(message);

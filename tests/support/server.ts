@@ -18,6 +18,12 @@ export interface TestServer {
 
 let build: ServerBuild | undefined;
 
+/** Fixed secrets for tests only (never used outside this folder). */
+export const TEST_SECRETS = {
+  AUTH_SECRET: "test-secret-for-sessions-0123456789abcdef",
+  DATA_ENCRYPTION_KEY: `t1:${Buffer.alloc(32, 7).toString("base64")}`,
+} as const;
+
 /** The real app (production build, real database) on a random port. */
 export async function startTestServer(backend: Backend, overrides: Record<string, string> = {}): Promise<TestServer> {
   build ??= (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
@@ -27,6 +33,8 @@ export async function startTestServer(backend: Backend, overrides: Record<string
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     STAFF_EMAIL: "keepers@example.org",
+    AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
+    DATA_ENCRYPTION_KEY: TEST_SECRETS.DATA_ENCRYPTION_KEY,
     ...overrides,
   });
   const { app, pageCache } = createApp({

@@ -1,6 +1,9 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/forms";
 
+export const accessRequestStatuses = ["new", "approved", "declined"] as const;
+export type AccessRequestStatus = (typeof accessRequestStatuses)[number];
+
 /** SPEC.md 5, in this order; whitespace-only counts as empty. */
 export const ACCESS_MESSAGES = {
   name: "Please enter your name",
@@ -32,9 +35,3 @@ export const accessRequestSchema = z.object({
   experience: z.optional(z.string().check(z.trim(), z.maxLength(2000, "Please keep this under 2000 characters"))),
 });
 export type AccessRequestInput = z.infer<typeof accessRequestSchema>;
-
-/** The one message to show: the first failing rule in SPEC.md's order. */
-export function firstAccessError(input: Record<string, unknown>): string | null {
-  const result = accessRequestSchema.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}

@@ -117,3 +117,11 @@ export async function findMail(db: Db, filter: { to?: string; kind?: string }): 
     .where(and(...conditions))
     .orderBy(desc(mailOutbox.id));
 }
+
+export async function countPendingMail(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,17 @@
+const TONES: Record<string, string> = {
+  new: "border-gold/60 text-gold",
+  pending: "border-gold/60 text-gold",
+  approved: "border-emerald-400/60 text-emerald-200",
+  sent: "border-emerald-400/60 text-emerald-200",
+  declined: "border-rose-400/60 text-rose-200",
+  failed: "border-rose-400/60 text-rose-200",
+  disabled: "border-rose-400/60 text-rose-200",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`inline-block rounded-full border px-3 py-0.5 text-xs ${TONES[status] ?? "border-violet-300/40"}`}>
+      {status}
+    </span>
+  );
+}

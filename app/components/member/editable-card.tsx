@@ -1,0 +1,120 @@
+import { Check, Pencil, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/forms/form-alert";
+
+export interface CardField {
+  name: string;
+  label: string;
+  value: string;
+  multiline?: boolean;
+  inputMode?: "numeric" | "tel" | "text";
+  autoComplete?: string;
+  maxLength: number;
+}
+
+/**
+ * A profile card that toggles between reading and editing with an edit/save icon (SPEC.md).
+ * The toggle is a link (`?edit=<id>`), so it also works before JavaScript loads.
+ */
+export function EditableCard(props: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  editing: boolean;
+  fields: ReadonlyArray<CardField>;
+  error: string | null;
+  /** Extra inputs inside the form (e.g. the privacy switch) and notes under the fields. */
+  extra?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === props.id;
+  const headingId = `${props.id}-title`;
+  return (
+    <section id={props.id} aria-labelledby={headingId} className="card scroll-mt-24">
+      <Form method="post" noValidate preventScrollReset>
+        <input type="hidden" name="intent" value={props.id} />
+        <div className="mb-5 flex items-center justify-between gap-3">
+          <h2 id={headingId} className="flex items-center gap-3 font-serif text-2xl font-semibold">
+            {props.icon}
+            {props.title}
+          </h2>
+          {props.editing ? (
+            <div className="flex gap-2">
+              <Link
+                to="?"
+                preventScrollReset
+                className="rounded-full p-2 text-mist-muted hover:bg-violet-500/10 hover:text-mist"
+                aria-label={`Cancel editing ${props.title}`}
+              >
+                <X aria-hidden size={20} />
+              </Link>
+              <button
+                type="submit"
+                disabled={saving}
+                className="rounded-full bg-gold p-2 text-night-950 hover:bg-amber-300 disabled:opacity-60"
+                aria-label={`Save ${props.title}`}
+              >
+                <Check aria-hidden size={20} />
+              </button>
+            </div>
+          ) : (
+            <Link
+              to={`?edit=${props.id}#${props.id}`}
+              preventScrollReset
+              className="rounded-full p-2 text-violet-200 hover:bg-violet-500/10 hover:text-gold"
+              aria-label={`Edit ${props.title}`}
+            >
+              <Pencil aria-hidden size={20} />
+            </Link>
+          )}
+        </div>
+        {props.editing ? (
+          <div className="grid gap-4">
+            <FormAlert message={props.error} />
+            {props.fields.map((field) => (
+              <div key={field.name}>
+                <label htmlFor={`${props.id}-${field.name}`} className="mb-1 block text-sm font-medium">
+                  {field.label}
+                </label>
+                {field.multiline ? (
+                  <textarea
+                    id={`${props.id}-${field.name}`}
+                    name={field.name}
+                    defaultValue={field.value}
+                    maxLength={field.maxLength}
+                    className="field min-h-[90px]"
+                  />
+                ) : (
+                  <input
+                    id={`${props.id}-${field.name}`}
+                    name={field.name}
+                    defaultValue={field.value}
+                    maxLength={field.maxLength}
+                    inputMode={field.inputMode}
+                    autoComplete={field.autoComplete ?? "off"}
+                    className="field"
+                  />
+                )}
+              </div>
+            ))}
+            {props.extra}
+          </div>
+        ) : (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {props.fields.map((field) => (
+              <div key={field.name} className={field.multiline ? "sm:col-span-2" : undefined}>
+                <dt className="text-sm text-mist-muted">{field.label}</dt>
+                <dd className="mt-1 whitespace-pre-wrap break-words">
+                  {field.value || <span className="text-mist-muted italic">Not set</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Form>
+      {props.footer}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { hit } from "../rate-limit/rate-limit.server";
+import { authFor } from "./auth.server";
+import { users } from "./schema";
+import { type SignInOutcome, signIn } from "./sign-in.server";
+
+type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
+
+export const RESET_LIMITS = {
+  ip: { name: "reset-ip", limit: 5, windowSeconds: 3600 },
+  email: { name: "reset-email", limit: 3, windowSeconds: 3600 },
+} as const;
+
+/**
+ * Sends a reset link when the address has an account. The answer is the same either way,
+ * so the form never tells who is a member.
+ */
+export async function requestPasswordReset(
+  context: Ctx,
+  email: string,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const byIp = await hit(context.db, RESET_LIMITS.ip, context.clientIp);
+  const emailKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
+  const byEmail = await hit(context.db, RESET_LIMITS.email, emailKey);
+  if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
+  // Over the per-address limit: answer as usual, send nothing more (no mailbombing, no oracle).
+  if (!byEmail.allowed) return { ok: true };
+  await authFor(context.db, context.env).api.requestPasswordReset({ body: { email } });
+  return { ok: true };
+}
+
+/** The account a reset link belongs to, while the link is unused and unexpired. */
+export async function findResetAccount(context: Ctx, token: string) {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
+  const internal = (await authFor(context.db, context.env).$context).internalAdapter;
+  const verification = await internal.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  const [user] = await context.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, verification.value));
+  return user ?? null;
+}
+
+/**
+ * Sets the new password (better-auth consumes the link and ends every session of the
+ * account), then signs this browser in.
+ */
+export async function resetPassword(
+  request: Request,
+  context: Ctx,
+  token: string,
+  password: string,
+): Promise<SignInOutcome | { kind: "expired" }> {
+  const account = await findResetAccount(context, token);
+  if (!account) return { kind: "expired" };
+  try {
+    await authFor(context.db, context.env).api.resetPassword({ body: { token, newPassword: password } });
+  } catch (error) {
+    if (error instanceof APIError) return { kind: "expired" };
+    throw error;
+  }
+  return signIn(request, context, { emailOrUsername: account.email, password });
+}

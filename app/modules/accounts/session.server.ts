@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import type { AppContext } from "../../context";
+import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS } from "./auth.server";
+import { type Role, sessions } from "./schema";
+
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  role: Role;
+  twoFactorEnabled: boolean;
+  sessionId: string;
+}
+
+type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
+
+/** The request's headers for better-auth, with the client IP our server decided on (never the browser's say). */
+export function authHeaders(request: Request, context: Ctx): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, context.clientIp);
+  return headers;
+}
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The signed-in person, or null. Looked up once per request, however many loaders ask. */
+export function getViewer(request: Request, context: Ctx): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = lookUp(request, context);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function lookUp(request: Request, context: Ctx): Promise<Viewer | null> {
+  if (!request.headers.get("cookie")) return null;
+  const auth = authFor(context.db, context.env);
+  const found = await auth.api.getSession({ headers: authHeaders(request, context), query: { disableRefresh: false } });
+  if (!found) return null;
+  const { user, session } = found;
+  // Idle expiry is better-auth's sliding window; the absolute cap is ours.
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MS || user.banned) {
+    await context.db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    username: user.username ?? null,
+    role: (user.role ?? "member") as Role,
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    sessionId: session.id,
+  };
+}
+
+/** Only a path on this site (never "//host" or "/\host"), else the dashboard. */
+export function safeRedirectPath(to: string | null | undefined, fallback = "/dashboard"): string {
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+function signInRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(`/sacred-access?redirectTo=${encodeURIComponent(back)}`, {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
+export async function requireViewer(request: Request, context: Ctx): Promise<Viewer> {
+  return (await getViewer(request, context)) ?? signInRedirect(request);
+}
+
+export const isStaff = (role: Role) => role === "keeper" || role === "admin";
+
+/**
+ * Keepers and admins with two-factor authentication in use. Staff without it are sent to
+ * enrol first; everyone else gets a 403 (the console's existence is no secret, its content is).
+ */
+export async function requireStaff(request: Request, context: Ctx, role: "keeper" | "admin" = "keeper") {
+  const viewer = await requireViewer(request, context);
+  if (!isStaff(viewer.role) || (role === "admin" && viewer.role !== "admin")) {
+    throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
+  }
+  if (!viewer.twoFactorEnabled) throw redirect("/console/two-factor");
+  return viewer;
+}

@@ -1,0 +1,98 @@
+import { APIError } from "better-auth/api";
+import QRCode from "qrcode";
+import type { AppContext } from "../../context";
+import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
+import { hit } from "../rate-limit/rate-limit.server";
+import { authFor } from "./auth.server";
+import { authHeaders, type Viewer } from "./session.server";
+
+type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
+
+const LIMIT = { name: "two-factor", limit: 10, windowSeconds: 900 } as const;
+export const TWO_FACTOR_MESSAGES = {
+  invalid: "That code is not correct. Please try again with a fresh code.",
+  limited: "Too many attempts. Please wait 15 minutes and try again.",
+  password: "Your password is not correct",
+} as const;
+
+export type SecondFactorOutcome =
+  | { kind: "ok"; headers: Headers }
+  | { kind: "invalid" }
+  | { kind: "limited"; retryAfterSeconds: number };
+
+/** Six digits are a TOTP code; anything else is tried as one of the recovery codes. */
+function verify(request: Request, context: Ctx, code: string) {
+  const auth = authFor(context.db, context.env);
+  const headers = authHeaders(request, context);
+  const clean = code.replace(/\s+/g, "");
+  return /^\d{6}$/.test(clean)
+    ? auth.api.verifyTOTP({ body: { code: clean }, headers, returnHeaders: true })
+    : auth.api.verifyBackupCode({ body: { code: clean }, headers, returnHeaders: true });
+}
+
+/** The second step of a staff sign-in (the two_factor cookie names the pending account). */
+export async function completeSignIn(request: Request, context: Ctx, code: string): Promise<SecondFactorOutcome> {
+  const limited = await hit(context.db, LIMIT, context.clientIp);
+  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  try {
+    const { headers, response } = await verify(request, context, code);
+    const user = (response as { user: { id: string; name: string } }).user;
+    await recordAudit(context.db, {
+      action: AUDIT_ACTIONS.staffSignIn,
+      actor: { id: user.id, name: user.name },
+      detail: { method: /^\d{6}$/.test(code.trim()) ? "password+totp" : "password+recovery-code" },
+      ip: context.clientIp,
+    });
+    return { kind: "ok", headers };
+  } catch (error) {
+    if (error instanceof APIError) return { kind: "invalid" };
+    throw error;
+  }
+}
+
+/** Enrolment step 1: after the password, a new secret (as a QR code) and ten recovery codes. */
+export async function startEnrolment(request: Request, context: Ctx, password: string) {
+  const auth = authFor(context.db, context.env);
+  try {
+    const enabled = await auth.api.enableTwoFactor({
+      body: { password, method: "totp" },
+      headers: authHeaders(request, context),
+    });
+    if (!("totpURI" in enabled)) return { ok: false as const };
+    const { totpURI, backupCodes } = enabled;
+    const qrSvg = await QRCode.toString(totpURI, {
+      type: "svg",
+      margin: 1,
+      color: { dark: "#07061a", light: "#ffffff" },
+    });
+    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+    return { ok: true as const, qrSvg, secret, backupCodes };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false as const };
+    throw error;
+  }
+}
+
+/** Enrolment step 2: the first code from the app turns two-factor on. */
+export async function confirmEnrolment(request: Request, context: Ctx, viewer: Viewer, code: string) {
+  const limited = await hit(context.db, LIMIT, context.clientIp);
+  if (!limited.allowed) return { kind: "limited" as const, retryAfterSeconds: limited.retryAfterSeconds };
+  const auth = authFor(context.db, context.env);
+  try {
+    const { headers } = await auth.api.verifyTOTP({
+      body: { code: code.replace(/\s+/g, "") },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    await recordAudit(context.db, {
+      action: AUDIT_ACTIONS.twoFactorEnabled,
+      actor: { id: viewer.id, name: viewer.name },
+      subjectUserId: viewer.id,
+      ip: context.clientIp,
+    });
+    return { kind: "ok" as const, headers };
+  } catch (error) {
+    if (error instanceof APIError) return { kind: "invalid" as const };
+    throw error;
+  }
+}

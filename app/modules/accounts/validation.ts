@@ -1,0 +1,84 @@
+import { z } from "zod/mini";
+import { EMAIL_PATTERN } from "~/lib/forms";
+import { COMMON_PASSWORDS } from "./common-passwords";
+
+/** SPEC.md 5 "Login" and "Forgot password"; DESIGN.md "Security bar" for new passwords. */
+export const ACCOUNT_MESSAGES = {
+  identifier: "Please enter your email or username",
+  password: "Please enter your password",
+  passwordShort: "Password must be at least 6 characters long",
+  invalidCredentials: "Invalid credentials. Please check your email/username and password.",
+  unexpected: "An unexpected error occurred",
+  resetEmail: "Please enter your email address",
+  resetEmailInvalid: "Please enter a valid email address",
+  resetFailed: "Unable to send reset instructions. Please try again.",
+  newPasswordLength: "Your new password must be 8 to 128 characters long",
+  newPasswordCommon: "This password is too common. Please choose one that is harder to guess.",
+  passwordsDiffer: "The two passwords do not match",
+  username: "Username must be 3 to 30 characters: letters, numbers, dots and underscores",
+  usernameTaken: "That username is taken. Please choose another.",
+  currentPassword: "Your current password is not correct",
+} as const;
+
+export const signInSchema = z.object({
+  emailOrUsername: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.identifier), z.maxLength(254)),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, ACCOUNT_MESSAGES.password),
+      z.minLength(6, ACCOUNT_MESSAGES.passwordShort),
+      z.maxLength(128, ACCOUNT_MESSAGES.invalidCredentials),
+    ),
+  redirectTo: z.optional(z.string()),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, ACCOUNT_MESSAGES.resetEmail),
+      z.maxLength(254, ACCOUNT_MESSAGES.resetEmailInvalid),
+      z.regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.resetEmailInvalid),
+      z.toLowerCase(),
+    ),
+});
+
+export const newPassword = z.string().check(
+  z.minLength(8, ACCOUNT_MESSAGES.newPasswordLength),
+  z.maxLength(128, ACCOUNT_MESSAGES.newPasswordLength),
+  z.refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), ACCOUNT_MESSAGES.newPasswordCommon),
+);
+
+const confirmed = <T extends z.ZodMiniObject<{ password: typeof newPassword; confirmPassword: z.ZodMiniString }>>(
+  schema: T,
+) =>
+  schema.check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: ACCOUNT_MESSAGES.passwordsDiffer,
+      path: ["confirmPassword"],
+    }),
+  );
+
+export const resetPasswordSchema = confirmed(z.object({ password: newPassword, confirmPassword: z.string() }));
+
+export const usernameSchema = z
+  .string()
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_.]{3,30}$/, ACCOUNT_MESSAGES.username), z.toLowerCase());
+
+export const acceptInvitationSchema = confirmed(
+  z.object({ username: usernameSchema, password: newPassword, confirmPassword: z.string() }),
+);
+
+export const changePasswordSchema = confirmed(
+  z.object({
+    currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+    password: newPassword,
+    confirmPassword: z.string(),
+  }),
+);
+
+export const changeEmailSchema = z.object({
+  newEmail: forgotPasswordSchema.shape.email,
+  currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+});

@@ -1,0 +1,13 @@
+/** The actions the audit log knows; a new kind of staff act gets a name here first. */
+export const AUDIT_ACTIONS = {
+  staffSignIn: "staff.sign-in",
+  roleChanged: "member.role-changed",
+  accountDisabled: "member.disabled",
+  accountEnabled: "member.enabled",
+  requestApproved: "access-request.approved",
+  requestDeclined: "access-request.declined",
+  medicalRecordRead: "medical-record.read",
+  mailResent: "outbox.resent",
+  twoFactorEnabled: "staff.two-factor-enabled",
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

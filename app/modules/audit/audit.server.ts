@@ -1,0 +1,52 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { AUDIT_ACTIONS, type AuditAction } from "./actions";
+import { auditLog } from "./schema";
+
+export { AUDIT_ACTIONS };
+
+export interface AuditEntry {
+  action: AuditAction;
+  actor: { id: string; name: string } | null;
+  subjectUserId?: string | null;
+  detail?: Record<string, string | number | boolean | null>;
+  ip?: string;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? null,
+    subjectUserId: entry.subjectUserId ?? null,
+    detail: entry.detail ?? null,
+    ip: entry.ip ?? null,
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Newest first, keyset-paged by id so deep pages stay as fast as the first. */
+export function listAudit(db: Db, options: { action?: string; before?: number } = {}) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        options.action ? eq(auditLog.action, options.action) : undefined,
+        options.before ? lt(auditLog.id, options.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE);
+}
+
+/** What a member sees on /profile: who read their medical record, and when. */
+export function listRecordReads(db: Db, userId: string) {
+  return db
+    .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, AUDIT_ACTIONS.medicalRecordRead)))
+    .orderBy(desc(auditLog.id))
+    .limit(100);
+}

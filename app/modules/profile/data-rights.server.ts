@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { sessions, users } from "../accounts/schema";
+import { listRecordReads } from "../audit/audit.server";
+import { accessRequests } from "../intake/schema";
+import { contactMessages, newsletterSubscribers } from "../messages/schema";
+import { memberProfile } from "./profile.server";
+
+/**
+ * "Download all my data" (terms and privacy): every record we hold about the member, decrypted,
+ * as one JSON document. Later modules add their section here.
+ */
+export async function exportMemberData(db: Db, env: Env, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new Error("member not found");
+  const profile = await memberProfile(db, env, userId);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: user,
+    profile: {
+      basic: profile.basic,
+      clothing: profile.clothing,
+      dietary: profile.dietary,
+      settings: profile.settings,
+    },
+    medicalRecord: profile.medical,
+    medicalRecordReadsByStaff: await listRecordReads(db, userId),
+    sessions: await db
+      .select({
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+    accessRequests: await db
+      .select({
+        name: accessRequests.name,
+        email: accessRequests.email,
+        reason: accessRequests.reason,
+        experience: accessRequests.experience,
+        status: accessRequests.status,
+        createdAt: accessRequests.createdAt,
+      })
+      .from(accessRequests)
+      .where(eq(accessRequests.email, user.email)),
+    contactMessages: await db
+      .select({ name: contactMessages.name, message: contactMessages.message, createdAt: contactMessages.createdAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, user.email)),
+    newsletter: await db
+      .select({ status: newsletterSubscribers.status, createdAt: newsletterSubscribers.createdAt })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, user.email)),
+  };
+}
+
+/**
+ * Deletes the account: the user row and everything hanging off it (sessions, profile, medical
+ * record, invitations, two-factor) go by cascade; records kept by email are removed or, where
+ * the congregation must keep that a decision happened, anonymised. One transaction.
+ */
+export async function deleteMemberAccount(db: Db, userId: string) {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    const pseudonym = `deleted-${createHash("sha256").update(user.email).digest("hex").slice(0, 16)}@invalid`;
+    await tx
+      .update(accessRequests)
+      .set({ name: "Deleted member", email: pseudonym, reason: "", experience: null, decisionMessage: null })
+      .where(eq(accessRequests.email, user.email));
+    await tx.delete(contactMessages).where(eq(contactMessages.email, user.email));
+    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}

@@ -1,0 +1,110 @@
+import { data, Form, redirect, useLoaderData } from "react-router";
+import { OlderLink } from "~/components/console/older-link";
+import { StatusBadge } from "~/components/console/status-badge";
+import { formToObject } from "~/lib/forms";
+import { formatDateTime } from "~/lib/time-format";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
+import { listOutbox, requeue } from "~/modules/mail/outbox.server";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import type { Route } from "./+types/outbox";
+
+const PAGE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context, "admin");
+  const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
+  const [rows, zone] = await Promise.all([
+    listOutbox(context.db, { limit: PAGE, before }),
+    memberTimezone(context.db, viewer.id),
+  ]);
+  // Bodies stay on the server: they can hold single-use links (invitations, password resets).
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      to: r.toAddress,
+      subject: r.subject,
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: formatDateTime(r.createdAt, zone),
+      sentAt: r.sentAt ? formatDateTime(r.sentAt, zone) : null,
+    })),
+    next: rows.length === PAGE ? (rows.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireStaff(request, context, "admin");
+  const id = Number(formToObject(await request.formData()).id);
+  if (!Number.isInteger(id) || id <= 0) return data({ error: "Unknown email." }, { status: 400 });
+  await requeue(context.db, id);
+  await recordAudit(context.db, {
+    action: AUDIT_ACTIONS.mailResent,
+    actor: { id: viewer.id, name: viewer.name },
+    detail: { outboxId: id },
+    ip: context.clientIp,
+  });
+  throw redirect(new URL(request.url).pathname + new URL(request.url).search);
+}
+
+export default function Outbox() {
+  const { rows, next } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="font-serif text-3xl font-semibold">Outbox</h1>
+      <p className="mt-2 text-mist-muted">
+        Every email the site sends is written here first. Without SMTP_URL mail waits here; failed mail is retried 8
+        times with growing pauses.
+      </p>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-mist-muted">
+            <tr>
+              <th className="py-2 pr-4 font-medium">To</th>
+              <th className="py-2 pr-4 font-medium">Subject</th>
+              <th className="py-2 pr-4 font-medium">Status</th>
+              <th className="py-2 pr-4 font-medium">Attempts</th>
+              <th className="py-2 pr-4 font-medium">Queued</th>
+              <th className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="border-t border-violet-300/10 align-top">
+                <td className="py-3 pr-4 break-all">{row.to}</td>
+                <td className="py-3 pr-4">
+                  {row.subject}
+                  <span className="block text-xs text-mist-muted">{row.kind}</span>
+                  {row.lastError ? <span className="block text-xs text-rose-200">{row.lastError}</span> : null}
+                </td>
+                <td className="py-3 pr-4">
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="py-3 pr-4">{row.attempts}</td>
+                <td className="py-3 pr-4 whitespace-nowrap">
+                  {row.createdAt}
+                  {row.sentAt ? <span className="block text-xs text-mist-muted">sent {row.sentAt}</span> : null}
+                </td>
+                <td className="py-3">
+                  {row.status === "sending" ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      <button type="submit" className="text-violet-200 underline underline-offset-4 hover:text-gold">
+                        Resend
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <OlderLink value={next} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link, useLoaderData } from "react-router";
+import { countAccounts } from "~/modules/accounts/members.server";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { countNewAccessRequests } from "~/modules/intake/access-review.server";
+import { countPendingMail } from "~/modules/mail/outbox.server";
+import type { Route } from "./+types/overview";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const [newRequests, pendingMail, members] = await Promise.all([
+    countNewAccessRequests(context.db),
+    viewer.role === "admin" ? countPendingMail(context.db) : null,
+    countAccounts(context.db),
+  ]);
+  return { name: viewer.name, newRequests, pendingMail, members };
+}
+
+export default function ConsoleOverview() {
+  const { name, newRequests, pendingMail, members } = useLoaderData<typeof loader>();
+  const tiles = [
+    { to: "/console/requests?status=new", label: "Access requests waiting", value: newRequests },
+    { to: "/console/members", label: "Accounts", value: members },
+    ...(pendingMail === null ? [] : [{ to: "/console/outbox", label: "Emails not yet sent", value: pendingMail }]),
+  ];
+  return (
+    <>
+      <h1 className="font-serif text-4xl font-semibold">Welcome, {name}</h1>
+      <ul className="mt-8 grid gap-5 sm:grid-cols-3">
+        {tiles.map((tile) => (
+          <li key={tile.to}>
+            <Link to={tile.to} className="card block hover:border-gold/60">
+              <span className="block font-serif text-5xl text-gold">{tile.value}</span>
+              <span className="mt-2 block text-mist-muted">{tile.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { OlderLink } from "~/components/console/older-link";
+import { StatusBadge } from "~/components/console/status-badge";
+import { formatDateTime } from "~/lib/time-format";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { listAccessRequests, REVIEW_PAGE_SIZE } from "~/modules/intake/access-review.server";
+import { accessRequestStatuses } from "~/modules/intake/validation";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import type { Route } from "./+types/requests";
+
+const FILTERS = [{ value: "", label: "All" }, ...accessRequestStatuses.map((s) => ({ value: s, label: s }))];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const status = accessRequestStatuses.find((s) => s === url.searchParams.get("status"));
+  const before = Number(url.searchParams.get("before")) || undefined;
+  const [rows, zone] = await Promise.all([
+    listAccessRequests(context.db, { status, before }),
+    memberTimezone(context.db, viewer.id),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone) })),
+    next: rows.length === REVIEW_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
+  };
+}
+
+export default function AccessRequests() {
+  const { rows, next } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const current = params.get("status") ?? "";
+  return (
+    <>
+      <h1 className="font-serif text-3xl font-semibold">Access requests</h1>
+      <ul className="mt-4 flex flex-wrap gap-2" aria-label="Filter by status">
+        {FILTERS.map((f) => (
+          <li key={f.value}>
+            <Link
+              to={f.value ? `?status=${f.value}` : "?"}
+              aria-current={current === f.value ? "true" : undefined}
+              className={`rounded-full border px-4 py-1.5 text-sm capitalize ${
+                current === f.value ? "border-gold text-gold" : "border-violet-300/30 text-mist hover:border-violet-200"
+              }`}
+            >
+              {f.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {rows.length === 0 ? (
+        <p className="mt-8 text-mist-muted">No requests here.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-mist-muted">
+              <tr>
+                <th className="py-2 pr-4 font-medium">Name</th>
+                <th className="py-2 pr-4 font-medium">Email</th>
+                <th className="py-2 pr-4 font-medium">Received</th>
+                <th className="py-2 pr-4 font-medium">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-t border-violet-300/10">
+                  <td className="py-3 pr-4">
+                    <Link to={`/console/requests/${row.id}`} className="text-violet-200 underline underline-offset-4">
+                      {row.name}
+                    </Link>
+                  </td>
+                  <td className="py-3 pr-4 break-all">{row.email}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{row.createdAt}</td>
+                  <td className="py-3 pr-4">
+                    <StatusBadge status={row.status} />
+                    {row.decidedByName ? <span className="ml-2 text-mist-muted">by {row.decidedByName}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <OlderLink value={next} />
+    </>
+  );
+}

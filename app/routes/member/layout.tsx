@@ -1,0 +1,49 @@
+import { ArrowLeft, LogOut, ShieldCheck } from "lucide-react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "react-router";
+import { isStaff, requireViewer } from "~/modules/accounts/session.server";
+import type { Route } from "./+types/layout";
+
+/** Everything under this layout is private: a session is required, nothing is cached. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  return { name: viewer.name, staff: isStaff(viewer.role) };
+}
+
+export default function MemberLayout() {
+  const { name, staff } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-violet-300/15 py-4 text-sm">
+        {pathname === "/dashboard" ? (
+          <span className="text-mist-muted">Member area</span>
+        ) : (
+          <Link to="/dashboard" className="inline-flex items-center gap-2 text-violet-200 hover:text-gold">
+            <ArrowLeft aria-hidden size={18} />
+            Back to dashboard
+          </Link>
+        )}
+        <div className="flex flex-wrap items-center gap-4">
+          <span className="text-mist-muted">
+            Signed in as <span className="text-mist">{name}</span>
+          </span>
+          {staff ? (
+            <Link to="/console" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
+              <ShieldCheck aria-hidden size={16} />
+              Console
+            </Link>
+          ) : null}
+          <Form method="post" action="/sign-out">
+            <button type="submit" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
+              <LogOut aria-hidden size={16} />
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,347 @@
+import { Gift, HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { FormAlert } from "~/components/forms/form-alert";
+import { PasswordInput } from "~/components/forms/password-input";
+import { EditableCard } from "~/components/member/editable-card";
+import { SecurityCard } from "~/components/member/security-card";
+import { SettingsCard } from "~/components/member/settings-card";
+import { notify } from "~/components/ui/notify";
+import { formToObject } from "~/lib/forms";
+import { formatDateTime } from "~/lib/time-format";
+import { describeUserAgent } from "~/lib/user-agent";
+import { listSessions } from "~/modules/accounts/security.server";
+import { requireViewer } from "~/modules/accounts/session.server";
+import { listRecordReads } from "~/modules/audit/audit.server";
+import { memberProfile } from "~/modules/profile/profile.server";
+import { profileAction } from "~/modules/profile/profile-actions.server";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Profile and Settings · Sacred Path Congregation" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const profile = await memberProfile(context.db, context.env, viewer.id);
+  const zone = profile.settings.timezone;
+  const [reads, sessions] = await Promise.all([
+    listRecordReads(context.db, viewer.id),
+    listSessions(context, viewer.id),
+  ]);
+  return {
+    profile,
+    reads: reads.map((r) => ({
+      id: r.id,
+      by: r.actorName ?? "A Temple Keeper",
+      at: formatDateTime(r.createdAt, zone),
+    })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      current: s.id === viewer.sessionId,
+      device: describeUserAgent(s.userAgent),
+      lastActive: formatDateTime(s.updatedAt, zone),
+      ipAddress: s.ipAddress,
+    })),
+    timezones: Intl.supportedValuesOf("timeZone"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const fields = formToObject(await request.formData());
+  const outcome = await profileAction(request, context, viewer, fields);
+  if (outcome.kind === "redirect") throw redirect(outcome.to, { headers: outcome.headers });
+  if (outcome.kind === "error") {
+    return data({ intent: outcome.intent, error: outcome.message, values: fields }, { status: outcome.status });
+  }
+  throw redirect(`/profile?saved=${outcome.intent}#${outcome.anchor}`, { headers: outcome.headers });
+}
+
+const SAVED: Record<string, string> = {
+  basic: "Your profile is saved.",
+  medical: "Your medical record is saved, encrypted.",
+  clothing: "Your clothing preferences are saved.",
+  dietary: "Your dietary notes are saved.",
+  settings: "Your settings are saved.",
+  password: "Your password is changed. Other sessions were signed out.",
+  email: "Your email is changed.",
+  sessions: "That session is signed out.",
+};
+
+export default function Profile() {
+  const { profile, reads, sessions, timezones } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const editing = params.get("edit");
+  const saved = params.get("saved");
+  const errorFor = (intent: string) => (result?.intent === intent ? result.error : null);
+  const fieldValue = (intent: string, name: string, fallback: string) =>
+    result?.intent === intent ? (result.values[name] ?? "") : fallback;
+
+  useEffect(() => {
+    if (saved && SAVED[saved]) notify("success", "Saved", { description: SAVED[saved] });
+  }, [saved]);
+
+  const { basic, medical, clothing, dietary } = profile;
+  return (
+    <>
+      <header className="py-12 text-center">
+        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">Profile and Settings</h1>
+        <p className="mx-auto mt-3 max-w-xl text-mist-muted">
+          What you keep here helps your facilitators care for you. Only you can change it.
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <EditableCard
+          id="basic"
+          title="Basic Profile"
+          icon={<UserRound aria-hidden className="text-gold" />}
+          editing={editing === "basic" || result?.intent === "basic"}
+          error={errorFor("basic")}
+          fields={[
+            {
+              name: "fullName",
+              label: "Full name",
+              value: fieldValue("basic", "fullName", basic.fullName),
+              maxLength: 100,
+              autoComplete: "name",
+            },
+            {
+              name: "phone",
+              label: "Phone",
+              value: fieldValue("basic", "phone", basic.phone),
+              maxLength: 20,
+              inputMode: "tel",
+              autoComplete: "tel",
+            },
+            {
+              name: "age",
+              label: "Age",
+              value: fieldValue("basic", "age", basic.age),
+              maxLength: 3,
+              inputMode: "numeric",
+            },
+            {
+              name: "city",
+              label: "City",
+              value: fieldValue("basic", "city", basic.city),
+              maxLength: 100,
+              autoComplete: "address-level2",
+            },
+            {
+              name: "emergencyContact",
+              label: "Emergency contact",
+              value: fieldValue("basic", "emergencyContact", basic.emergencyContact),
+              maxLength: 100,
+            },
+            {
+              name: "emergencyPhone",
+              label: "Emergency phone",
+              value: fieldValue("basic", "emergencyPhone", basic.emergencyPhone),
+              maxLength: 20,
+              inputMode: "tel",
+            },
+          ]}
+          footer={
+            <p className="mt-4 text-sm text-mist-muted">
+              Email {basic.email} · username {basic.username || "not set"} (change your email under Sign-in and
+              Security).
+            </p>
+          }
+        />
+        <EditableCard
+          id="medical"
+          title="Medical Records"
+          icon={<HeartPulse aria-hidden className="text-gold" />}
+          editing={editing === "medical" || result?.intent === "medical"}
+          error={errorFor("medical")}
+          fields={[
+            {
+              name: "mentalHealthHistory",
+              label: "Mental health history",
+              value: fieldValue("medical", "mentalHealthHistory", medical.mentalHealthHistory),
+              multiline: true,
+              maxLength: 2000,
+            },
+            {
+              name: "currentMedications",
+              label: "Current medications",
+              value: fieldValue("medical", "currentMedications", medical.currentMedications),
+              multiline: true,
+              maxLength: 2000,
+            },
+            {
+              name: "allergies",
+              label: "Allergies",
+              value: fieldValue("medical", "allergies", medical.allergies),
+              multiline: true,
+              maxLength: 2000,
+            },
+            {
+              name: "medicalConditions",
+              label: "Medical conditions",
+              value: fieldValue("medical", "medicalConditions", medical.medicalConditions),
+              multiline: true,
+              maxLength: 2000,
+            },
+          ]}
+          extra={
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name="isPrivate"
+                defaultChecked={medical.isPrivate}
+                className="mt-1 h-5 w-5 accent-violet-500"
+              />
+              <span>
+                Keep my medical record private
+                <span className="block text-sm text-mist-muted">
+                  While private, no one but you can read it. Untick to let your Temple Keepers read it before a
+                  ceremony; each time one does, you will see it below.
+                </span>
+              </span>
+            </label>
+          }
+          footer={
+            <div className="mt-5 border-t border-violet-300/15 pt-4 text-sm">
+              <p className="flex items-center gap-2">
+                <Lock aria-hidden size={16} className="text-gold" />
+                {medical.isPrivate
+                  ? "Private: only you can read this record. It is stored encrypted."
+                  : "Shared with your Temple Keepers. It is stored encrypted, and every read is logged."}
+              </p>
+              <h3 className="mt-4 font-semibold">Who has read your record</h3>
+              {reads.length === 0 ? (
+                <p className="mt-1 text-mist-muted">No one has read it.</p>
+              ) : (
+                <ul className="mt-1 grid gap-1 text-mist-muted">
+                  {reads.map((read) => (
+                    <li key={read.id}>
+                      {read.by}, {read.at}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          }
+        />
+        <EditableCard
+          id="clothing"
+          title="Clothing Preferences"
+          icon={<Shirt aria-hidden className="text-gold" />}
+          editing={editing === "clothing" || result?.intent === "clothing"}
+          error={errorFor("clothing")}
+          fields={[
+            {
+              name: "shirtSize",
+              label: "Shirt size",
+              value: fieldValue("clothing", "shirtSize", clothing.shirtSize),
+              maxLength: 20,
+            },
+            {
+              name: "pantSize",
+              label: "Pant size",
+              value: fieldValue("clothing", "pantSize", clothing.pantSize),
+              maxLength: 20,
+            },
+            {
+              name: "shoeSize",
+              label: "Shoe size",
+              value: fieldValue("clothing", "shoeSize", clothing.shoeSize),
+              maxLength: 20,
+            },
+            {
+              name: "specialRequests",
+              label: "Special requests",
+              value: fieldValue("clothing", "specialRequests", clothing.specialRequests),
+              multiline: true,
+              maxLength: 500,
+            },
+          ]}
+        />
+        <EditableCard
+          id="dietary"
+          title="Dietary Notes"
+          icon={<Utensils aria-hidden className="text-gold" />}
+          editing={editing === "dietary" || result?.intent === "dietary"}
+          error={errorFor("dietary")}
+          fields={[
+            {
+              name: "dietaryRestrictions",
+              label: "Restrictions",
+              value: fieldValue("dietary", "dietaryRestrictions", dietary.dietaryRestrictions),
+              multiline: true,
+              maxLength: 500,
+            },
+            {
+              name: "dietaryPreferences",
+              label: "Preferences",
+              value: fieldValue("dietary", "dietaryPreferences", dietary.dietaryPreferences),
+              multiline: true,
+              maxLength: 500,
+            },
+            {
+              name: "dietaryAllergies",
+              label: "Food allergies",
+              value: fieldValue("dietary", "dietaryAllergies", dietary.dietaryAllergies),
+              multiline: true,
+              maxLength: 500,
+            },
+          ]}
+        />
+        <section aria-labelledby="giving-title" className="card">
+          <h2 id="giving-title" className="mb-5 flex items-center gap-3 font-serif text-2xl font-semibold">
+            <Gift aria-hidden className="text-gold" />
+            Donations and Gifts
+          </h2>
+          <h3 className="font-semibold">Donations</h3>
+          <p className="mt-1 text-mist-muted">No donations yet.</p>
+          <h3 className="mt-4 font-semibold">Gifts</h3>
+          <p className="mt-1 text-mist-muted">No gifts yet.</p>
+        </section>
+        <SettingsCard values={profile.settings} timezones={timezones} error={errorFor("settings")} />
+      </div>
+      <div className="mt-6 grid gap-6">
+        <SecurityCard
+          email={basic.email}
+          sessions={sessions}
+          errors={{ password: errorFor("password"), email: errorFor("email") }}
+        />
+        <section id="your-data" aria-labelledby="data-title" className="card scroll-mt-24">
+          <h2 id="data-title" className="mb-3 font-serif text-2xl font-semibold">
+            Your Data
+          </h2>
+          <p className="text-mist-muted">
+            Download everything we hold about you as one file, or delete your account. Deleting removes your profile,
+            medical record and sign-in for good; records the law requires us to keep (payments) stay, without any health
+            information.
+          </p>
+          <a href="/profile/export" className="btn-ghost mt-4" download>
+            Download my data (JSON)
+          </a>
+          <Form method="post" noValidate className="mt-6 grid max-w-md gap-3">
+            <h3 className="font-semibold">Delete my account</h3>
+            <input type="hidden" name="intent" value="delete" />
+            <FormAlert message={errorFor("delete")} />
+            <label htmlFor="deletePassword" className="text-sm font-medium">
+              Your password
+            </label>
+            <PasswordInput id="deletePassword" name="currentPassword" autoComplete="current-password" maxLength={128} />
+            <label className="flex items-start gap-3 text-sm">
+              <input type="checkbox" name="confirm" className="mt-0.5 h-5 w-5 accent-rose-500" />I understand that this
+              cannot be undone.
+            </label>
+            <button
+              type="submit"
+              className="justify-self-start rounded-full border border-rose-400/60 px-6 py-3 font-medium text-rose-100 hover:bg-rose-500/10"
+            >
+              Delete My Account
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
