@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
-    testTimeout: 60_000,
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // One browser and one server for the whole run; files run one after another.
     fileParallelism: false,

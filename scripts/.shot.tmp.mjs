@@ -1,7 +1,11 @@
 import { chromium } from "playwright-core";
+
 const base = "http://localhost:3111";
-const [,, who = "maya", pass = "gentle-river-morning", ...paths] = process.argv;
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const [, , who = "maya", pass = "gentle-river-morning", ...paths] = process.argv;
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   page.on("console", (m) => m.type() === "error" && console.log("console error:", m.text()));

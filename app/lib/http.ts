@@ -11,3 +11,6 @@ export const publicPageHeaders: HeadersFunction = ({ actionHeaders }) => {
   if ([...actionHeaders.keys()].length > 0) return actionHeaders;
   return { "Cache-Control": PUBLIC_CACHE_CONTROL };
 };
+
+/** Private pages with forms: the action's headers (e.g. Retry-After on a 429) reach the response. */
+export const actionHeaders: HeadersFunction = ({ actionHeaders: headers }) => headers;

@@ -11,6 +11,8 @@ import type { Route } from "./+types/forgot-password";
 
 const TOO_MANY = `${ACCOUNT_MESSAGES.resetFailed} Several requests came from this connection; please wait an hour.`;
 
+export { actionHeaders as headers } from "~/lib/http";
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
     title: "Reset Your Sacred Key",

@@ -8,6 +8,8 @@ import { findResetAccount, resetPassword } from "~/modules/accounts/password-res
 import { resetPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/reset-password";
 
+export { actionHeaders as headers } from "~/lib/http";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password · Sacred Path Congregation" },
   { name: "robots", content: "noindex" },

@@ -24,12 +24,14 @@ import type { Route } from "./+types/sacred-access";
 const TOO_MANY = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 const REDIRECT_DELAY_MS = 1000; // SPEC.md 9: "redirect 1 s"
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
+export { actionHeaders as headers } from "~/lib/http";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
     title: "The Sacred Access",
     description: "Members sign in here to reach their journal, integration sessions, calendar and guides.",
     keywords: ["member sign in", "sacred access"],
-    path: location.pathname === "/services" ? "/services" : "/sacred-access",
+    path: "/services", // one canonical address for the two paths of this page
     image: "invitation",
   });
 

@@ -7,6 +7,8 @@ import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { completeSignIn, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
 import type { Route } from "./+types/two-factor";
 
+export { actionHeaders as headers } from "~/lib/http";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Two-factor check · Sacred Path Congregation" },
   { name: "robots", content: "noindex" },

@@ -8,6 +8,8 @@ import { acceptInvitation, findInvitation } from "~/modules/accounts/invitations
 import { ACCOUNT_MESSAGES, acceptInvitationSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/welcome";
 
+export { actionHeaders as headers } from "~/lib/http";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Set up your account · Sacred Path Congregation" },
   { name: "robots", content: "noindex" },

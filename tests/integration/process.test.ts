@@ -53,7 +53,9 @@ describe("the server process", () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL");
+    expect(result.stderr).toContain(
+      "Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET, DATA_ENCRYPTION_KEY",
+    );
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("runs two processes on one PostgreSQL database", async () => {

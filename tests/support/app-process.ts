@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TEST_SECRETS } from "./secrets";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,6 +39,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
       SITE_URL: url,
       MAIL_FROM: "Sacred Path <no-reply@example.org>",
       STAFF_EMAIL: "keepers@example.org",
+      AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
+      DATA_ENCRYPTION_KEY: TEST_SECRETS.DATA_ENCRYPTION_KEY,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       ...env,

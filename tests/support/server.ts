@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { createApp } from "../../server/app";
 import { createLogger } from "../../server/logger";
 import { type Backend, openTestDatabase } from "./database";
+import { TEST_SECRETS } from "./secrets";
 
 export interface TestServer {
   url: string;
@@ -17,12 +18,6 @@ export interface TestServer {
 }
 
 let build: ServerBuild | undefined;
-
-/** Fixed secrets for tests only (never used outside this folder). */
-export const TEST_SECRETS = {
-  AUTH_SECRET: "test-secret-for-sessions-0123456789abcdef",
-  DATA_ENCRYPTION_KEY: `t1:${Buffer.alloc(32, 7).toString("base64")}`,
-} as const;
 
 /** The real app (production build, real database) on a random port. */
 export async function startTestServer(backend: Backend, overrides: Record<string, string> = {}): Promise<TestServer> {

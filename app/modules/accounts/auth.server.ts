@@ -31,6 +31,8 @@ function createAuth(db: Db, env: Env) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     telemetry: { enabled: false },
+    // Failed sign-ins are expected traffic, not warnings; our request log records the answers.
+    logger: { level: "error" },
     // Our own database-backed limits guard every action that reaches better-auth (DESIGN.md).
     rateLimit: { enabled: false },
     verification: { storeIdentifier: "hashed" },

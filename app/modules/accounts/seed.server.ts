@@ -59,27 +59,37 @@ export async function seedDemoAccounts(db: Db, options: { production: boolean })
     );
   const have = new Set(existing.map((e) => e.email));
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.email));
-  for (const account of missing) {
-    const id = randomUUID();
-    const password = await hashPassword(account.password);
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await tx.insert(users).values({
-        id,
-        name: account.name,
-        email: account.email,
-        emailVerified: true,
-        username: account.username,
-        displayUsername: account.username,
-        role: account.role,
-      });
-      await tx
-        .insert(accounts)
-        .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password });
-      await tx.insert(profiles).values({ userId: id });
-    });
-  }
+  for (const account of missing) await createPasswordAccount(db, account);
   return missing;
+}
+
+/**
+ * An account that can sign in at once (demo accounts and tests; real members come through
+ * invitations). Seed and tests share this factory.
+ */
+export async function createPasswordAccount(
+  db: Db,
+  account: { name: string; email: string; username: string; password: string; role: Role },
+): Promise<string> {
+  const id = randomUUID();
+  const password = await hashPassword(account.password);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.insert(users).values({
+      id,
+      name: account.name,
+      email: account.email,
+      emailVerified: true,
+      username: account.username,
+      displayUsername: account.username,
+      role: account.role,
+    });
+    await tx
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password });
+    await tx.insert(profiles).values({ userId: id });
+  });
+  return id;
 }
 
 /** True when any demo account exists (start-up then prints their credentials). */

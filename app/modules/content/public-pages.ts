@@ -12,6 +12,8 @@ export function publicPaths(): string[] {
     "/contact",
     "/terms-and-privacy",
     "/request-access",
+    "/services",
+    "/forgot-password",
   ];
 }
 
@@ -28,7 +30,9 @@ export const privatePathPrefixes = [
   "/profile",
   "/console",
   "/reset-password",
-  "/invitation/",
+  "/welcome/",
+  "/sign-out",
+  "/sacred-access/two-factor",
   "/newsletter/",
   "/donation-success",
   "/thank-you",

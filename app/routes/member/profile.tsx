@@ -218,9 +218,7 @@ export default function Profile() {
               ) : (
                 <ul className="mt-1 grid gap-1 text-mist-muted">
                   {reads.map((read) => (
-                    <li key={read.id}>
-                      {read.by}, {read.at}
-                    </li>
+                    <li key={read.id}>{`${read.by}, ${read.at}`}</li>
                   ))}
                 </ul>
               )}

@@ -1,0 +1,170 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
+import { type AppProcess, startAppProcess } from "../support/app-process";
+import { launchBrowser } from "../support/browser";
+import { startSmtpServer } from "../support/smtp";
+import { totp } from "../support/totp";
+
+// Its own app (NODE_ENV=test: the demo accounts are seeded) sending real mail to a local SMTP server.
+let app: AppProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let browser: Browser;
+const keeper = DEMO_ACCOUNTS.find((a) => a.role === "keeper") as (typeof DEMO_ACCOUNTS)[number];
+const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startAppProcess({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+/** The first link to `path` in a mail to `to` (quoted-printable undone). */
+async function linkInMail(to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<]+${path}/[A-Za-z0-9_-]+`);
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = smtp.received.filter((m) => m.to.includes(to)).find((m) => pattern.test(decode(m.raw)));
+        found = mail ? decode(mail.raw).match(pattern)?.[0] : undefined;
+        return found;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return new URL(found as string).pathname;
+}
+const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+async function signIn(page: Page, identifier: string, password: string) {
+  await page.goto(`${app.url}/sacred-access`);
+  await page.getByLabel("Email or username").fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+}
+
+describe("membership, end to end", () => {
+  it("request access -> keeper approves in the console -> invitation email -> set password -> dashboard", async () => {
+    const seeker = await browser.newPage();
+    await seeker.goto(`${app.url}/request-access`);
+    await seeker.getByLabel("Your name").fill("Lena Hart");
+    await seeker.getByLabel("Email").fill("lena@example.org");
+    await seeker.getByLabel("Why do you seek access?").fill("I want to prepare carefully, with guidance.");
+    await seeker.getByRole("button", { name: "Request Access" }).click();
+    await expect.poll(() => seeker.getByRole("heading", { name: "Request Received" }).isVisible()).toBe(true);
+
+    // The keeper signs in: SPEC.md's submitting state, toast and redirect.
+    const staff = await browser.newPage();
+    await staff.route("**/sacred-access.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await signIn(staff, keeper.username, keeper.password);
+    await expect.poll(() => staff.getByRole("button", { name: "Entering the Oracle..." }).isDisabled()).toBe(true);
+    expect(await staff.getByLabel("Email or username").isDisabled()).toBe(true);
+    await expect.poll(() => staff.getByText("Welcome to the Sacred Realm").first().isVisible()).toBe(true);
+    await staff.waitForURL(`${app.url}/dashboard`);
+
+    // Staff must enrol two-factor before the console opens.
+    await staff.goto(`${app.url}/console/requests`);
+    await staff.waitForURL(`${app.url}/console/two-factor`);
+    await staff.getByLabel("Confirm your password to begin").fill(keeper.password);
+    await staff.getByRole("button", { name: "Begin" }).click();
+    const secret = (await staff.locator("code").first().textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await expect.poll(() => staff.locator("ol ul li").count()).toBe(10); // recovery codes
+    await staff.getByLabel("Enter the six-digit code your app shows now.").fill(totp(secret));
+    await staff.getByRole("button", { name: "Turn On Two-Factor" }).click();
+    await staff.waitForURL(`${app.url}/console`);
+
+    await staff.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Access requests" }).click();
+    await staff.getByRole("link", { name: "Lena Hart" }).click();
+    await staff.getByLabel(/Message to the person/).fill("Welcome. We look forward to meeting you.");
+    await staff.getByRole("button", { name: "Approve and send invitation" }).click();
+    await expect.poll(() => staff.getByText(/Approved by Elena Keeper/).isVisible()).toBe(true);
+
+    // The invitation arrives by email; the seeker sets a username and password.
+    const link = await linkInMail("lena@example.org", "/welcome");
+    await seeker.goto(`${app.url}${link}`);
+    await expect.poll(() => seeker.getByRole("heading", { name: "Welcome, Lena Hart" }).isVisible()).toBe(true);
+    await seeker.getByLabel("Username").fill("lena");
+    await seeker.getByLabel("Password", { exact: true }).fill("morning-dew-path");
+    await seeker.getByLabel("Password, once more").fill("morning-dew-path");
+    await seeker.getByRole("button", { name: "Enter the Member Area" }).click();
+    await seeker.waitForURL(`${app.url}/dashboard`);
+    await expect
+      .poll(() => seeker.getByRole("heading", { level: 1 }).textContent())
+      .toMatch(/^Good (Morning|Afternoon|Evening), Lena$/);
+
+    // Sign out ends the session; signing in again by username works.
+    await seeker.getByRole("button", { name: "Sign out" }).click();
+    await seeker.waitForURL(`${app.url}/sacred-access`);
+    await seeker.goto(`${app.url}/dashboard`);
+    await seeker.waitForURL(/\/sacred-access\?redirectTo=%2Fdashboard$/);
+    await signIn(seeker, "lena", "morning-dew-path");
+    await seeker.waitForURL(`${app.url}/dashboard`);
+    await seeker.close();
+    await staff.close();
+  });
+
+  it("shows the invalid-credentials alert, clears it on editing, and returns to the page the member came from", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/profile`);
+    await page.waitForURL(/\/sacred-access\?redirectTo=%2Fprofile$/);
+    await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Please enter your email or username");
+    await page.getByLabel("Email or username").fill(member.username);
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("Invalid credentials. Please check your email/username and password.");
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+    await page.waitForURL(`${app.url}/profile`);
+    await expect.poll(() => page.getByRole("heading", { name: "Profile and Settings" }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("resets a forgotten password by email, end to end", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/forgot-password`);
+    await expect.poll(() => page.getByRole("heading", { name: "Reset Your Sacred Key" }).isVisible()).toBe(true);
+    await page.getByLabel("Email").fill("not an email");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Please enter a valid email address");
+    await page.getByLabel("Email").fill("someone-else@example.org");
+    await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check Your Email" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Try Different Email" }).click();
+    expect(await page.getByLabel("Email").inputValue()).toBe("");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect.poll(() => page.getByText("Reset Instructions Sent").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Back to Login" }).isVisible()).toBe(true);
+
+    const link = await linkInMail(member.email, "/reset-password");
+    await page.goto(`${app.url}${link}`);
+    await page.getByLabel("New password", { exact: true }).fill("a-brand-new-evening-key");
+    await page.getByLabel("New password, once more").fill("a-brand-new-evening-key");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.close();
+
+    const again = await browser.newPage();
+    await again.goto(`${app.url}${link}`);
+    await expect.poll(() => again.getByRole("heading", { name: "This link has expired" }).isVisible()).toBe(true);
+    await again.close();
+  });
+});

@@ -1,0 +1,258 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { auditLog, mailOutbox, medicalRecords, profiles, rateLimits, sessions, users } from "../../db/schema";
+import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+const RECORD = {
+  mentalHealthHistory: "Anxiety in 2019, treated with talk therapy.",
+  currentMedications: "Sertraline 50mg daily",
+  allergies: "Penicillin",
+  medicalConditions: "Mild asthma",
+};
+
+describeEachBackend("the member's profile over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  let cookie: string;
+  let keeperCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server, "member", "Maya Rivers");
+    ({ cookie } = await signIn(server, member.username, member.password));
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    ({ cookie: keeperCookie } = await signInStaff(server, keeper));
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.database.db.delete(rateLimits);
+  });
+
+  const save = (fields: Record<string, string>) => post(server, "/profile", cookie, fields);
+
+  it("saves each card after server-side validation, with clear messages and nothing half-saved", async () => {
+    const basic = {
+      intent: "basic",
+      fullName: "Maya Rivers",
+      phone: "+1 (555) 010-2030",
+      age: "34",
+      city: "Asheville",
+      emergencyContact: "Sam Rivers",
+      emergencyPhone: "+15550102031",
+    };
+    const saved = await save(basic);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/profile?saved=basic#basic");
+    const page = await (await get(server, "/profile", cookie)).text();
+    expect(page).toContain("Asheville");
+    expect(page).toContain("Sam Rivers");
+
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ ...basic, fullName: " " }, "Name is required"],
+      [{ ...basic, fullName: "<script>alert(1)</script>" }, "Name contains invalid characters"],
+      [{ ...basic, phone: "0123" }, "Please enter a valid phone number"],
+      [{ ...basic, age: "18" }, "Must be at least 21 years old"],
+      [{ ...basic, age: "130" }, "Please enter a valid age"],
+      [{ ...basic, city: "x".repeat(101) }, "City name must be less than 100 characters"],
+      [{ intent: "medical", ...RECORD, allergies: "x".repeat(2001) }, "Text must be less than 2000 characters"],
+      [{ intent: "settings", timezone: "Mars/Olympus" }, "Please choose a time zone from the list"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await save(fields);
+      expect(res.status, message).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+    const [row] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(row).toMatchObject({ city: "Asheville", age: 34, timezone: "America/New_York" });
+
+    expect(
+      (
+        await save({
+          intent: "clothing",
+          shirtSize: "M",
+          pantSize: "32",
+          shoeSize: "9",
+          specialRequests: "Loose cotton",
+        })
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await save({
+          intent: "dietary",
+          dietaryRestrictions: "Vegetarian",
+          dietaryPreferences: "",
+          dietaryAllergies: "Peanuts",
+        })
+      ).status,
+    ).toBe(302);
+    const [after] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(after).toMatchObject({ shirtSize: "M", specialRequests: "Loose cotton", dietaryAllergies: "Peanuts" });
+  });
+
+  it("stores settings with SPEC.md's defaults, and the time zone drives the greeting", async () => {
+    const [defaults] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(defaults).toMatchObject({
+      emailNotifications: true,
+      sessionReminders: true,
+      integrationPrompts: false,
+      journalReminders: true,
+      privateProfile: false,
+      dataSharing: false,
+      timezone: "America/New_York",
+    });
+    expect((await save({ intent: "settings", integrationPrompts: "on", timezone: "Asia/Tokyo" })).status).toBe(302);
+    const [row] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(row).toMatchObject({ emailNotifications: false, integrationPrompts: true, timezone: "Asia/Tokyo" });
+    const hour = Number(
+      new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: "Asia/Tokyo" }).format(
+        new Date(),
+      ),
+    );
+    const greeting = hour < 12 ? "Good Morning" : hour < 17 ? "Good Afternoon" : "Good Evening";
+    expect(await (await get(server, "/dashboard", cookie)).text()).toContain(greeting);
+    await save({
+      intent: "settings",
+      emailNotifications: "on",
+      sessionReminders: "on",
+      journalReminders: "on",
+      timezone: "America/New_York",
+    });
+  });
+
+  it("encrypts the medical record at rest: no plaintext anywhere in the database", async () => {
+    expect((await save({ intent: "medical", ...RECORD, isPrivate: "on" })).status).toBe(302);
+    const dump = await server.database.db.execute(sql`select to_jsonb(m)::text as row from medical_records m`);
+    const text = JSON.stringify(dump.rows);
+    for (const value of Object.values(RECORD)) expect(text).not.toContain(value);
+    expect(text).toContain("t1:");
+    // The member reads their own record back.
+    const page = await (await get(server, "/profile", cookie)).text();
+    expect(page).toContain("Sertraline 50mg daily");
+  });
+
+  it("keeps a private record from every keeper; a shared one is read with an audit entry the member sees", async () => {
+    await save({ intent: "medical", ...RECORD, isPrivate: "on" });
+    const privateView = await (await get(server, `/console/members/${member.id}?record=open`, keeperCookie)).text();
+    expect(privateView).toContain("The member keeps this record private.");
+    expect(privateView).not.toContain("Sertraline");
+    expect(
+      await server.database.db.select().from(auditLog).where(eq(auditLog.action, "medical-record.read")),
+    ).toHaveLength(0);
+
+    await save({ intent: "medical", ...RECORD }); // unticked: shared
+    const [row] = await server.database.db.select().from(medicalRecords).where(eq(medicalRecords.userId, member.id));
+    expect(row?.isPrivate).toBe(false);
+    const sharedView = await (await get(server, `/console/members/${member.id}?record=open`, keeperCookie)).text();
+    expect(sharedView).toContain("Sertraline 50mg daily");
+    const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "medical-record.read"));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ subjectUserId: member.id, actorName: "Elena Keeper" });
+    expect(await (await get(server, "/profile", cookie)).text()).toContain("Elena Keeper,");
+    await save({ intent: "medical", ...RECORD, isPrivate: "on" });
+  });
+
+  it("renders stored text as text, never as markup", async () => {
+    await save({
+      intent: "clothing",
+      shirtSize: "M",
+      pantSize: "",
+      shoeSize: "",
+      specialRequests: '<img src=x onerror="alert(1)">',
+    });
+    const html = await (await get(server, "/profile", cookie)).text();
+    expect(html).not.toContain('<img src=x onerror="alert(1)">');
+    expect(html).toContain("&lt;img src=x onerror=");
+  });
+
+  it("changes the password (other sessions end) and the email only with the password", async () => {
+    const other = await signIn(server, member.username, member.password);
+    const wrong = await save({
+      intent: "password",
+      currentPassword: "not-it-at-all",
+      password: "new-long-secret-words",
+      confirmPassword: "new-long-secret-words",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Your current password is not correct");
+    const changed = await save({
+      intent: "password",
+      currentPassword: member.password,
+      password: "new-long-secret-words",
+      confirmPassword: "new-long-secret-words",
+    });
+    expect(changed.status).toBe(302);
+    const renewed = changed.headers.getSetCookie().find((c) => c.startsWith("sacred.session_token="));
+    expect(renewed).toBeTruthy();
+    cookie = (renewed as string).split(";")[0] as string;
+    member.password = "new-long-secret-words";
+    expect((await get(server, "/dashboard", other.cookie)).status).toBe(302);
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+
+    const noPassword = await save({
+      intent: "email",
+      newEmail: "maya.new@example.org",
+      currentPassword: "wrong-password",
+    });
+    expect(noPassword.status).toBe(400);
+    const taken = await createAccount(server);
+    const inUse = await save({ intent: "email", newEmail: taken.email, currentPassword: member.password });
+    expect(inUse.status).toBe(409);
+    const moved = await save({ intent: "email", newEmail: "Maya.New@Example.org", currentPassword: member.password });
+    expect(moved.status).toBe(302);
+    const [user] = await server.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(user?.email).toBe("maya.new@example.org");
+    const [notice] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "account.email-changed"));
+    expect(notice?.toAddress).toBe(member.email);
+    member.email = "maya.new@example.org";
+  });
+
+  it("lists the member's sessions and ends one of theirs, never someone else's", async () => {
+    const second = await signIn(server, member.username, member.password);
+    const stranger = await createAccount(server);
+    const strangerSession = await signIn(server, stranger.username, stranger.password);
+    const [theirs] = await server.database.db.select().from(sessions).where(eq(sessions.userId, stranger.id));
+    await save({ intent: "end-session", sessionId: theirs?.id ?? "" });
+    expect((await get(server, "/dashboard", strangerSession.cookie)).status).toBe(200);
+
+    const mine = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect((await save({ intent: "end-other-sessions" })).status).toBe(302);
+    expect((await get(server, "/dashboard", second.cookie)).status).toBe(302);
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+  });
+
+  it("exports only the member's own data, decrypted, as a private download", async () => {
+    await save({ intent: "medical", ...RECORD, isPrivate: "on" });
+    const res = await get(server, "/profile/export", cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="sacred-path-my-data-/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const body = await res.json();
+    expect(body.account.email).toBe(member.email);
+    expect(body.medicalRecord.currentMedications).toBe("Sertraline 50mg daily");
+    expect(JSON.stringify(body)).not.toContain('Elena Keeper","email');
+  });
+
+  it("deletes the account only with the password and the confirmation, removing personal records", async () => {
+    const doomed = await createAccount(server, "member", "Doomed Person");
+    const session = await signIn(server, doomed.username, doomed.password);
+    const del = (fields: Record<string, string>) =>
+      post(server, "/profile", session.cookie, { intent: "delete", ...fields });
+    expect((await del({ currentPassword: doomed.password })).status).toBe(400);
+    expect((await del({ currentPassword: "wrong-password", confirm: "on" })).status).toBe(400);
+    await post(server, "/profile", session.cookie, { intent: "medical", ...RECORD, isPrivate: "on" });
+    const gone = await del({ currentPassword: doomed.password, confirm: "on" });
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get("location")).toBe("/");
+    for (const table of [users, profiles, medicalRecords, sessions] as const) {
+      const column = "userId" in table ? table.userId : users.id;
+      expect(await server.database.db.select().from(table).where(eq(column, doomed.id))).toHaveLength(0);
+    }
+    expect((await get(server, "/dashboard", session.cookie)).status).toBe(302);
+  });
+});

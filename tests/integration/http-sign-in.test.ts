@@ -1,0 +1,174 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { rateLimits, sessions, users } from "../../db/schema";
+import { cookiesOf, createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+
+const INVALID = "Invalid credentials. Please check your email/username and password.";
+/** SPEC.md's member paths that exist so far; issue 4 adds the rest to this list. */
+const MEMBER_PATHS = ["/dashboard", "/profile", "/profile/export"];
+
+describeEachBackend("signing in over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server, "member", "Maya Rivers");
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.database.db.delete(rateLimits);
+  });
+
+  it("signs in by email or username with a database session and a HttpOnly, SameSite=Lax cookie", async () => {
+    for (const identifier of [member.email.toUpperCase(), member.username]) {
+      const { res, cookie } = await signIn(server, identifier, member.password);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Welcome to the Sacred Realm");
+      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("sacred.session_token="));
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      expect(setCookie).toMatch(/Path=\//);
+      const dashboard = await get(server, "/dashboard", cookie);
+      expect(dashboard.status).toBe(200);
+      expect(await dashboard.text()).toMatch(/Good (Morning|Afternoon|Evening)/);
+    }
+    const rows = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers an unknown account and a wrong password alike, in a similar time", async () => {
+    const time = async (identifier: string) => {
+      const started = performance.now();
+      const res = await postForm(server, "/sacred-access", {
+        emailOrUsername: identifier,
+        password: "not-the-password",
+      });
+      const elapsed = performance.now() - started;
+      expect(res.status).toBe(401);
+      expect(await res.text()).toContain(INVALID);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      return elapsed;
+    };
+    await time(member.username); // warm-up
+    let known = 0;
+    let unknown = 0;
+    for (let i = 0; i < 3; i++) {
+      known += await time(member.username);
+      unknown += await time(`nobody-${i}@example.org`);
+    }
+    // Both verify or hash a password with argon2id; neither answers noticeably faster.
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
+  });
+
+  it("checks the fields with SPEC.md's messages before looking anything up", async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ emailOrUsername: "  ", password: "secret1" }, "Please enter your email or username"],
+      [{ emailOrUsername: "maya", password: "" }, "Please enter your password"],
+      [{ emailOrUsername: "maya", password: "12345" }, "Password must be at least 6 characters long"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await postForm(server, "/sacred-access", fields);
+      expect(res.status, message).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+  });
+
+  it("sends a signed-in visitor on to the dashboard, or to the same-site page they came from", async () => {
+    const { cookie } = await signIn(server, member.username, member.password);
+    const res = await get(server, "/sacred-access", cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    expect((await get(server, "/services?redirectTo=%2Fprofile", cookie)).headers.get("location")).toBe("/profile");
+    for (const hostile of ["//evil.example/", "/\\evil.example", "https://evil.example/"]) {
+      const to = await get(server, `/sacred-access?redirectTo=${encodeURIComponent(hostile)}`, cookie);
+      expect(to.headers.get("location")).toBe("/dashboard");
+    }
+  });
+
+  it("sends anonymous visitors of every member path to sign in and back; member pages are private, no-store", async () => {
+    for (const path of MEMBER_PATHS) {
+      const res = await get(server, path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location")).toBe(`/sacred-access?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const { cookie } = await signIn(server, member.username, member.password);
+    for (const path of MEMBER_PATHS) {
+      const res = await get(server, path, cookie);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("ends the session on the server at sign-out", async () => {
+    const { cookie } = await signIn(server, member.username, member.password);
+    const before = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    const out = await post(server, "/sign-out", cookie, {});
+    expect(out.status).toBe(302);
+    expect(cookiesOf(out, cookie)).toBe("");
+    const after = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(after.length).toBe(before.length - 1);
+    // The old cookie, replayed, opens nothing.
+    expect((await get(server, "/dashboard", cookie)).status).toBe(302);
+  });
+
+  it("refuses a cross-site sign-in or sign-out POST", async () => {
+    const { cookie } = await signIn(server, member.username, member.password);
+    const forged = await postForm(server, "/sign-out", {}, { Origin: "https://evil.example", cookie });
+    expect(forged.status).toBe(403);
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+  });
+
+  it("limits attempts per account and per connection with 429 and a clear message", async () => {
+    for (let i = 0; i < 8; i++) {
+      expect(
+        (await postForm(server, "/sacred-access", { emailOrUsername: member.username, password: "wrong-one" })).status,
+      ).toBe(401);
+    }
+    const limited = await postForm(server, "/sacred-access", {
+      emailOrUsername: member.username,
+      password: member.password,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await limited.text()).toContain("Too many sign-in attempts. Please wait 15 minutes and try again.");
+
+    await server.database.db.delete(rateLimits);
+    for (let i = 0; i < 30; i++) {
+      await postForm(server, "/sacred-access", { emailOrUsername: `someone-${i}@example.org`, password: "wrong-one" });
+    }
+    const byIp = await postForm(server, "/sacred-access", {
+      emailOrUsername: member.username,
+      password: member.password,
+    });
+    expect(byIp.status).toBe(429);
+  });
+
+  it("refuses a disabled account with the usual answer", async () => {
+    const other = await createAccount(server);
+    await server.database.db.update(users).set({ banned: true }).where(eq(users.id, other.id));
+    const { res } = await signIn(server, other.username, other.password);
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain(INVALID);
+  });
+});
+
+describeEachBackend("session cookie in production", (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { SITE_URL: "https://sacred.example" });
+  });
+  afterAll(() => server.close());
+
+  it("is __Host- prefixed and Secure on an https site", async () => {
+    const member = await createAccount(server);
+    const { res } = await signIn(server, member.username, member.password);
+    const setCookie = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(setCookie).toMatch(/^__Host-sacred\.session_token=/);
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Domain=/i);
+  });
+});
