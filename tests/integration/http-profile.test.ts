@@ -123,7 +123,9 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
 
   it("encrypts the medical record at rest: no plaintext anywhere in the database", async () => {
     expect((await save({ intent: "medical", ...RECORD, isPrivate: "on" })).status).toBe(302);
-    const dump = await server.database.db.execute(sql`select to_jsonb(m)::text as row from medical_records m`);
+    const dump = (await server.database.db.execute(
+      sql`select to_jsonb(m)::text as row from medical_records m`,
+    )) as unknown as { rows: unknown[] };
     const text = JSON.stringify(dump.rows);
     for (const value of Object.values(RECORD)) expect(text).not.toContain(value);
     expect(text).toContain("t1:");

@@ -1,4 +1,4 @@
-import { Check, Pencil, X } from "lucide-react";
+import { Check, Pencil, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
@@ -48,7 +48,7 @@ export function EditableCard(props: {
                 className="rounded-full p-2 text-mist-muted hover:bg-violet-500/10 hover:text-mist"
                 aria-label={`Cancel editing ${props.title}`}
               >
-                <X aria-hidden size={20} />
+                <Undo2 aria-hidden size={20} />
               </Link>
               <button
                 type="submit"
