@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
@@ -12,6 +13,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let browser: Browser;
 const keeper = DEMO_ACCOUNTS.find((a) => a.role === "keeper") as (typeof DEMO_ACCOUNTS)[number];
 const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+/** Current passwords: the reset test changes the member's. */
+const passwords = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -160,11 +163,63 @@ describe("membership, end to end", () => {
     await page.getByLabel("New password, once more").fill("a-brand-new-evening-key");
     await page.getByRole("button", { name: "Set New Password" }).click();
     await page.waitForURL(`${app.url}/dashboard`);
+    passwords.set(member.username, "a-brand-new-evening-key");
     await page.close();
 
     const again = await browser.newPage();
     await again.goto(`${app.url}${link}`);
     await expect.poll(() => again.getByRole("heading", { name: "This link has expired" }).isVisible()).toBe(true);
     await again.close();
+  });
+});
+
+describe("member and console pages", () => {
+  it("render at 1280 and 375 px with no console errors, no overflow and no axe violations", async () => {
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin") as (typeof DEMO_ACCOUNTS)[number];
+    const walk = async (account: (typeof DEMO_ACCOUNTS)[number], paths: string[], enrol: boolean) => {
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+        page.on("pageerror", (err) => errors.push(err.message));
+        await signIn(page, account.username, passwords.get(account.username) as string);
+        await page.waitForURL(/\/(dashboard|console|sacred-access\/two-factor)/);
+        if (page.url().includes("/two-factor")) {
+          await page.getByLabel("Code").fill(totp(adminSecret));
+          await page.getByRole("button", { name: "Verify" }).click();
+        }
+        await page.waitForURL(/\/(dashboard|console)$/);
+        if (enrol && !adminSecret) {
+          await page.goto(`${app.url}/console/two-factor`);
+          await page.getByLabel("Confirm your password to begin").fill(account.password);
+          await page.getByRole("button", { name: "Begin" }).click();
+          adminSecret = (await page.locator("code").first().textContent())?.trim() ?? "";
+          await page.getByLabel("Enter the six-digit code your app shows now.").fill(totp(adminSecret));
+          await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
+          await page.waitForURL(`${app.url}/console`);
+        }
+        for (const path of paths) {
+          const res = await page.goto(`${app.url}${path}`, { waitUntil: "networkidle" });
+          expect(res?.status(), path).toBe(200);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${path} is wider than the screen at ${width}px`).toBeLessThanOrEqual(0);
+          const name = path.slice(1).replace(/[/?=]/g, "_");
+          await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+          if (width === 1280) {
+            const axe = await new AxeBuilder({ page }).analyze();
+            expect(
+              axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+              path,
+            ).toEqual([]);
+          }
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    };
+    let adminSecret = "";
+    await walk(member, ["/dashboard", "/profile", "/profile?edit=basic", "/profile?edit=medical"], false);
+    await walk(admin, ["/console", "/console/requests", "/console/members", "/console/outbox", "/console/audit"], true);
   });
 });

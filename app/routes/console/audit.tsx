@@ -46,7 +46,7 @@ export default function AuditLog() {
           </li>
         ))}
       </ul>
-      <div className="mt-6 overflow-x-auto">
+      <div className="relative mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-mist-muted">
             <tr>

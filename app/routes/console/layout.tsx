@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ConsoleLayout() {
   const { name, role, nav } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-8 pb-24 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 pt-8 pb-24 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <p className="text-sm font-semibold tracking-[0.2em] text-gold uppercase">Temple Keeper Console</p>
         <p className="text-sm text-mist-muted">

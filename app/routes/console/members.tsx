@@ -44,7 +44,7 @@ export default function Members() {
       {rows.length === 0 ? (
         <p className="mt-8 text-mist-muted">No accounts match.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <div className="relative mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-mist-muted">
               <tr>

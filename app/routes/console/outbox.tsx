@@ -58,7 +58,7 @@ export default function Outbox() {
         Every email the site sends is written here first. Without SMTP_URL mail waits here; failed mail is retried 8
         times with growing pauses.
       </p>
-      <div className="mt-6 overflow-x-auto">
+      <div className="relative mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-mist-muted">
             <tr>

@@ -50,7 +50,7 @@ export default function AccessRequests() {
       {rows.length === 0 ? (
         <p className="mt-8 text-mist-muted">No requests here.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <div className="relative mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-mist-muted">
               <tr>
