@@ -22,6 +22,8 @@ export default [
   layout("routes/member/layout.tsx", [
     route("dashboard", "routes/member/dashboard.tsx"),
     route("profile", "routes/member/profile.tsx"),
+    route("journals", "routes/member/journals.tsx"),
+    route("journals/:id", "routes/member/journal-entry.tsx"),
   ]),
   route("profile/export", "routes/member/profile-export.ts"),
   route("console/two-factor", "routes/console/two-factor.tsx"),

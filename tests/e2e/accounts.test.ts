@@ -219,7 +219,7 @@ describe("member and console pages", () => {
       }
     };
     let adminSecret = "";
-    await walk(member, ["/dashboard", "/profile", "/profile?edit=basic", "/profile?edit=medical"], false);
+    await walk(member, ["/dashboard", "/profile", "/profile?edit=basic", "/profile?edit=medical", "/journals"], false);
     await walk(admin, ["/console", "/console/requests", "/console/members", "/console/outbox", "/console/audit"], true);
   });
 });

@@ -5,6 +5,7 @@ import type { Env } from "../../env.server";
 import { sessions, users } from "../accounts/schema";
 import { listRecordReads } from "../audit/audit.server";
 import { accessRequests } from "../intake/schema";
+import { exportEntries } from "../journal/journal.server";
 import { contactMessages, newsletterSubscribers } from "../messages/schema";
 import { memberProfile } from "./profile.server";
 
@@ -37,6 +38,7 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
     },
     medicalRecord: profile.medical,
     medicalRecordReadsByStaff: await listRecordReads(db, userId),
+    journalEntries: await exportEntries(db, env, userId),
     sessions: await db
       .select({
         createdAt: sessions.createdAt,

@@ -1,0 +1,65 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
+import { type AppProcess, startAppProcess } from "../support/app-process";
+import { launchBrowser } from "../support/browser";
+
+// Its own app (NODE_ENV=test seeds the demo accounts), signed in as the demo member.
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  app = await startAppProcess({ NODE_ENV: "test" });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  page.on("pageerror", (err) => errors.push(err.message));
+  await page.goto(`${app.url}/sacred-access`);
+  await page.getByLabel("Email or username").fill(member.username);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+  await page.waitForURL(`${app.url}/dashboard`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  expect(errors).toEqual([]);
+});
+
+describe("the journal", () => {
+  it("checks the form, saves an entry (toast, form reset) and keeps it across a reload", async () => {
+    await page.goto(`${app.url}/journals`);
+    await page.getByRole("button", { name: "Save Sacred Entry" }).click();
+    await expect.poll(() => page.getByText("Title is required").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Please write at least 10 characters").isVisible()).toBe(true);
+
+    await page.getByLabel("Title").fill("Dawn after the circle");
+    await page.getByLabel("Your reflection").fill("The drum still echoes; I feel held and unhurried.");
+    await page.getByRole("checkbox", { name: "Peace" }).check();
+    await page.getByRole("checkbox", { name: "Heart Opening" }).check();
+    await page.getByLabel(/Intensity/).fill("8");
+    await page.getByLabel(/Context/).selectOption("ceremony");
+    await page.getByRole("button", { name: "Save Sacred Entry" }).click();
+    await expect.poll(() => page.getByText("Sacred Entry Saved").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByRole("checkbox", { name: "Peace" }).isChecked()).toBe(false);
+    expect(await page.getByLabel(/Intensity/).inputValue()).toBe("5");
+    await expect.poll(() => page.getByRole("link", { name: "Dawn after the circle" }).isVisible()).toBe(true);
+
+    await page.reload();
+    await page.getByRole("link", { name: "Dawn after the circle" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Dawn after the circle" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("intensity 8/10", { exact: false }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("Title").fill("Dawn after the drum circle");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Dawn after the drum circle" }).isVisible()).toBe(true);
+    await page.getByText("Delete this entry").click();
+    await page.getByRole("button", { name: "Delete for good" }).click();
+    await page.waitForURL(/\/journals\?deleted=1$/);
+    await expect.poll(() => page.getByText("Your archive is empty.").isVisible()).toBe(true);
+  });
+});

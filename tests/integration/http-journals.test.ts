@@ -1,0 +1,158 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { journalEntries } from "../../db/schema";
+import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+const entry = {
+  intent: "create",
+  title: "After the river ceremony",
+  content: "I felt the old grief loosen, like ice on a spring river.",
+  intensity: "7",
+  ceremonyContext: "ceremony",
+};
+/** A form body with repeated checkbox fields, as the browser sends it. */
+const withChoices = (fields: Record<string, string>, emotions: string[], sensations: string[] = []) => {
+  const body = new URLSearchParams(fields);
+  for (const e of emotions) body.append("emotions", e);
+  for (const s of sensations) body.append("bodySensations", s);
+  return body;
+};
+
+describeEachBackend("journals over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  let cookie: string;
+  let otherCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server, "member", "Maya Rivers");
+    ({ cookie } = await signIn(server, member.username, member.password));
+    const other = await createAccount(server, "member", "Other Member");
+    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+  });
+  afterAll(() => server.close());
+
+  const send = (path: string, body: URLSearchParams, as = cookie) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, cookie: as },
+      body,
+      redirect: "manual",
+    });
+
+  it("saves an entry with its choices, encrypted at rest, and lists it newest first", async () => {
+    const res = await send("/journals", withChoices(entry, ["Peace", "Gratitude"], ["Warmth", "Heart Opening"]));
+    expect(res.status).toBe(200);
+    const [row] = await server.database.db.select().from(journalEntries).where(eq(journalEntries.userId, member.id));
+    expect(row).toMatchObject({
+      emotions: ["Peace", "Gratitude"],
+      bodySensations: ["Warmth", "Heart Opening"],
+      intensity: 7,
+      ceremonyContext: "ceremony",
+    });
+    const dump = (await server.database.db.execute(
+      sql`select to_jsonb(j)::text as row from journal_entries j`,
+    )) as unknown as { rows: unknown[] };
+    expect(JSON.stringify(dump.rows)).not.toContain("old grief");
+    expect(JSON.stringify(dump.rows)).not.toContain("river ceremony");
+
+    await send(
+      "/journals",
+      withChoices({ ...entry, title: "A quiet morning", content: "Only birdsong and the kettle." }, []),
+    );
+    const html = await (await get(server, "/journals", cookie)).text();
+    expect(html.indexOf("A quiet morning")).toBeLessThan(html.indexOf("After the river ceremony"));
+    expect(html).toContain("intensity 7/10");
+  });
+
+  it("defaults intensity to 5 and refuses bad input with SPEC.md's messages, storing nothing", async () => {
+    const before = await server.database.db.select().from(journalEntries);
+    const cases: Array<[Record<string, string>, string[], string]> = [
+      [{ ...entry, title: "  " }, [], "Title is required"],
+      [{ ...entry, title: "x".repeat(101) }, [], "Title must be less than 100 characters"],
+      [{ ...entry, content: "too short" }, [], "Please write at least 10 characters"],
+      [{ ...entry, content: "x".repeat(5001) }, [], "Content must be less than 5000 characters"],
+      [{ ...entry, intensity: "11" }, [], "Intensity must be a whole number from 1 to 10"],
+      [{ ...entry }, ["Smugness"], "Please choose from the listed options"],
+      [{ ...entry, ceremonyContext: "party" }, [], "Please choose from the listed options"],
+    ];
+    for (const [fields, emotions, message] of cases) {
+      const res = await send("/journals", withChoices(fields, emotions));
+      expect(res.status, message).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+    expect(await server.database.db.select().from(journalEntries)).toHaveLength(before.length);
+    const { intensity: _, ...noIntensity } = entry;
+    expect((await send("/journals", withChoices({ ...noIntensity, title: "Default intensity" }, []))).status).toBe(200);
+    const rows = await server.database.db.select().from(journalEntries).where(eq(journalEntries.intensity, 5));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("opens, edits and deletes the member's own entries; another member gets 404 and changes nothing", async () => {
+    const [row] = await server.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, member.id))
+      .limit(1);
+    const path = `/journals/${row?.id}`;
+    expect((await get(server, path, cookie)).status).toBe(200);
+    expect((await get(server, path, otherCookie)).status).toBe(404);
+    const forgedEdit = await send(path, withChoices({ ...entry, intent: "update", title: "Stolen" }, []), otherCookie);
+    expect(forgedEdit.status).toBe(404);
+    const forgedDelete = await send(path, new URLSearchParams({ intent: "delete" }), otherCookie);
+    expect(forgedDelete.status).toBe(404);
+    expect(
+      await server.database.db
+        .select()
+        .from(journalEntries)
+        .where(eq(journalEntries.id, row?.id ?? "")),
+    ).toHaveLength(1);
+    expect(await (await get(server, "/journals?q=river", otherCookie)).text()).not.toContain("river ceremony");
+
+    const edited = await send(path, withChoices({ ...entry, intent: "update", title: "Renamed reflection" }, ["Awe"]));
+    expect(edited.status).toBe(302);
+    expect(await (await get(server, path, cookie)).text()).toContain("Renamed reflection");
+    const deleted = await send(path, new URLSearchParams({ intent: "delete" }));
+    expect(deleted.status).toBe(302);
+    expect((await get(server, path, cookie)).status).toBe(404);
+  });
+
+  it("searches case-insensitively and pages through the archive without repeating an entry", async () => {
+    const many = Array.from({ length: 45 }, (_, i) => i);
+    for (const i of many) {
+      await send(
+        "/journals",
+        withChoices(
+          {
+            ...entry,
+            title: `Evening ${i}`,
+            content: i === 7 ? "A HERON stood in the shallows." : "Ordinary evening reflection.",
+          },
+          [],
+        ),
+      );
+    }
+    const found = await (await get(server, "/journals?q=heron", cookie)).text();
+    expect(found).toContain("Evening 7");
+    expect(found).not.toContain("Evening 8<");
+    const first = await (await get(server, "/journals", cookie)).text();
+    const after = first.match(/\?after=([A-Za-z0-9_-]+)/)?.[1];
+    expect(after).toBeTruthy();
+    const second = await (await get(server, `/journals?after=${after}`, cookie)).text();
+    const titles = (html: string) => [...html.matchAll(/>(Evening \d+)</g)].map((m) => m[1]);
+    expect(titles(first)).toHaveLength(20);
+    expect(titles(second).length).toBeGreaterThan(0);
+    expect(titles(first).filter((t) => titles(second).includes(t))).toEqual([]);
+  });
+
+  it("exports the member's entries, decrypted, with the rest of their data", async () => {
+    const body = await (await get(server, "/profile/export", cookie)).json();
+    expect(body.journalEntries.some((e: { content: string }) => e.content === "A HERON stood in the shallows.")).toBe(
+      true,
+    );
+    const theirs = await (await get(server, "/profile/export", otherCookie)).json();
+    expect(theirs.journalEntries).toEqual([]);
+  });
+});
