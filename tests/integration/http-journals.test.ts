@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { journalEntries } from "../../db/schema";
-import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { createAccount, get, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
