@@ -6,5 +6,6 @@ export * from "../app/modules/intake/schema";
 export * from "../app/modules/journal/schema";
 export * from "../app/modules/mail/schema";
 export * from "../app/modules/messages/schema";
+export * from "../app/modules/practice/schema";
 export * from "../app/modules/profile/schema";
 export * from "../app/modules/rate-limit/schema";

@@ -219,7 +219,20 @@ describe("member and console pages", () => {
       }
     };
     let adminSecret = "";
-    await walk(member, ["/dashboard", "/profile", "/profile?edit=basic", "/profile?edit=medical", "/journals"], false);
+    await walk(
+      member,
+      [
+        "/dashboard",
+        "/profile",
+        "/profile?edit=basic",
+        "/profile?edit=medical",
+        "/journals",
+        "/preparation-guide",
+        "/meditations",
+        "/resources",
+      ],
+      false,
+    );
     await walk(admin, ["/console", "/console/requests", "/console/members", "/console/outbox", "/console/audit"], true);
   });
 });

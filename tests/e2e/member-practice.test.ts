@@ -63,3 +63,41 @@ describe("the journal", () => {
     await expect.poll(() => page.getByText("Your archive is empty.").isVisible()).toBe(true);
   });
 });
+
+describe("preparation and meditation", () => {
+  it("ticks the day-of checklist (struck through), keeps it across a reload and resets it", async () => {
+    await page.goto(`${app.url}/preparation-guide`);
+    await page.getByText("Dietary Preparation").click();
+    await expect.poll(() => page.getByText("Tell us about every medication").isVisible()).toBe(true);
+    const water = page.getByRole("button", { name: "Drank enough water through the day" });
+    await water.click();
+    await expect.poll(() => water.getAttribute("aria-pressed")).toBe("true");
+    expect(await water.locator("span").evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("line-through");
+    await expect.poll(() => page.getByText("1 of 10 done").isVisible()).toBe(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("button", { name: "Drank enough water through the day" }).getAttribute("aria-pressed"))
+      .toBe("true");
+    await page.getByRole("button", { name: "Reset for my next ceremony" }).click();
+    await expect.poll(() => page.getByText("0 of 10 done").isVisible()).toBe(true);
+  });
+
+  it("runs a guided timer with cues, pause and resume, and records the completed sit", async () => {
+    await page.clock.install();
+    await page.goto(`${app.url}/meditations`);
+    await page.getByRole("button", { name: "Play Calming the Nervous System" }).click();
+    await page.clock.runFor(5 * 60_000);
+    const progress = page.getByRole("progressbar", { name: "Calming the Nervous System progress" });
+    await expect.poll(async () => Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(49);
+    await expect.poll(() => page.getByText("If your mind runs ahead to the ceremony", { exact: false }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Pause Calming the Nervous System" }).click();
+    await page.clock.runFor(60_000);
+    const paused = Number(await progress.getAttribute("aria-valuenow"));
+    expect(paused).toBeLessThan(55);
+    await page.getByRole("button", { name: "Play Calming the Nervous System" }).click();
+    await page.clock.runFor(5 * 60_000 + 2000);
+    await expect.poll(() => page.getByText("Your sit is complete.", { exact: false }).isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByText("You have completed this practice 1 time.").isVisible()).toBe(true);
+  });
+});

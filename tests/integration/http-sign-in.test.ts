@@ -7,7 +7,15 @@ import { postForm, startTestServer, type TestServer } from "../support/server";
 
 const INVALID = "Invalid credentials. Please check your email/username and password.";
 /** SPEC.md's member paths that exist so far; issue 4 adds the rest to this list. */
-const MEMBER_PATHS = ["/dashboard", "/profile", "/profile/export", "/journals"];
+const MEMBER_PATHS = [
+  "/dashboard",
+  "/profile",
+  "/profile/export",
+  "/journals",
+  "/preparation-guide",
+  "/meditations",
+  "/resources",
+];
 
 describeEachBackend("signing in over HTTP", (backend) => {
   let server: TestServer;

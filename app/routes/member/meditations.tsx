@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { data, useLoaderData } from "react-router";
+import { MeditationPlayer } from "~/components/member/meditation-player";
+import { FLEXIBLE_MINUTES, findMeditation, MEDITATION_SECTIONS } from "~/content/meditations";
+import { requireViewer } from "~/modules/accounts/session.server";
+import { recordSit, sitSummary } from "~/modules/practice/practice.server";
+import type { Route } from "./+types/meditations";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Guided Meditations · Sacred Path Congregation" },
+  { name: "robots", content: "noindex" },
+];
+
+/** A recording is used only when the file is really there (public/meditations/...). */
+const recordings = new Map<string, boolean>();
+function hasRecording(src: string): boolean {
+  let found = recordings.get(src);
+  if (found === undefined) {
+    found = ["build/client", "public"].some((dir) => fs.existsSync(path.join(dir, src)));
+    recordings.set(src, found);
+  }
+  return found;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const summary = await sitSummary(context.db, viewer.id);
+  const audio = Object.fromEntries(
+    MEDITATION_SECTIONS.flatMap((s) => s.items).map((m) => [m.id, hasRecording(m.audioSrc)]),
+  );
+  return { sits: summary.counts, audio };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await request.formData();
+  const meditation = findMeditation(String(form.get("meditationId") ?? ""));
+  const seconds = Number(form.get("seconds"));
+  const longest = (meditation?.minutes ?? Math.max(...FLEXIBLE_MINUTES)) * 60;
+  if (
+    form.get("intent") !== "complete" ||
+    !meditation ||
+    !Number.isInteger(seconds) ||
+    seconds < 60 ||
+    seconds > longest + 5
+  ) {
+    return data({ ok: false }, { status: 400 });
+  }
+  await recordSit(context.db, viewer.id, meditation.id, seconds);
+  return { ok: true };
+}
+
+export default function Meditations() {
+  const { sits, audio } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <header className="py-12 text-center">
+        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">Guided Meditations</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-mist-muted">
+          Find a quiet place, sit or lie comfortably, and press Begin. A bell opens and closes each practice; short
+          guidance appears as you go.
+        </p>
+      </header>
+      <div className="grid gap-10">
+        {MEDITATION_SECTIONS.map((section) => (
+          <section key={section.id} aria-labelledby={`${section.id}-title`}>
+            <h2 id={`${section.id}-title`} className="font-serif text-3xl font-semibold">
+              {section.title}
+            </h2>
+            <p className="mt-1 text-mist-muted">{section.intro}</p>
+            <ul className="mt-5 grid gap-5 md:grid-cols-2">
+              {section.items.map((meditation) => (
+                <li key={meditation.id} className="card">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <h3 className="font-serif text-2xl font-semibold">{meditation.title}</h3>
+                    <span className="shrink-0 text-sm text-gold">
+                      {meditation.minutes === null ? "Flexible" : `${meditation.minutes} minutes`}
+                    </span>
+                  </div>
+                  <p className="mt-2 text-mist-muted">{meditation.description}</p>
+                  {sits[meditation.id] ? (
+                    <p className="mt-2 text-sm text-violet-200">
+                      {`You have completed this practice ${sits[meditation.id]} time${sits[meditation.id] === 1 ? "" : "s"}.`}
+                    </p>
+                  ) : null}
+                  <MeditationPlayer meditation={meditation} hasAudio={audio[meditation.id] ?? false} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

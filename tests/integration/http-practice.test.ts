@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { checklistTicks, meditationSits } from "../../db/schema";
+import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+describeEachBackend("preparation, meditations and resources over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  let cookie: string;
+  let otherCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server);
+    ({ cookie } = await signIn(server, member.username, member.password));
+    const other = await createAccount(server);
+    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+  });
+  afterAll(() => server.close());
+
+  it("stores checklist ticks per member, unticks, and resets for the next ceremony", async () => {
+    expect((await post(server, "/preparation-guide", cookie, { item: "water", checked: "true" })).status).toBe(200);
+    expect((await post(server, "/preparation-guide", cookie, { item: "phone", checked: "true" })).status).toBe(200);
+    expect((await post(server, "/preparation-guide", cookie, { item: "not-an-item", checked: "true" })).status).toBe(
+      400,
+    );
+    const mine = await server.database.db.select().from(checklistTicks).where(eq(checklistTicks.userId, member.id));
+    expect(mine.map((t) => t.itemId).sort()).toEqual(["phone", "water"]);
+    expect(await (await get(server, "/preparation-guide", cookie)).text()).toContain("2 of 10 done");
+    expect(await (await get(server, "/preparation-guide", otherCookie)).text()).toContain("0 of 10 done");
+    await post(server, "/preparation-guide", cookie, { item: "water", checked: "false" });
+    expect(await (await get(server, "/preparation-guide", cookie)).text()).toContain("1 of 10 done");
+    await post(server, "/preparation-guide", cookie, { intent: "reset" });
+    expect(
+      await server.database.db.select().from(checklistTicks).where(eq(checklistTicks.userId, member.id)),
+    ).toHaveLength(0);
+  });
+
+  it("records a completed sit within the practice's length, and refuses anything else", async () => {
+    const ok = await post(server, "/meditations", cookie, {
+      intent: "complete",
+      meditationId: "calming-breath",
+      seconds: "600",
+    });
+    expect(ok.status).toBe(200);
+    for (const fields of [
+      { intent: "complete", meditationId: "calming-breath", seconds: "3600" },
+      { intent: "complete", meditationId: "calming-breath", seconds: "10" },
+      { intent: "complete", meditationId: "no-such-practice", seconds: "600" },
+      { intent: "complete", meditationId: "calming-breath", seconds: "ten" },
+    ]) {
+      expect((await post(server, "/meditations", cookie, fields)).status).toBe(400);
+    }
+    expect(
+      (
+        await post(server, "/meditations", cookie, {
+          intent: "complete",
+          meditationId: "open-sitting",
+          seconds: "2700",
+        })
+      ).status,
+    ).toBe(200);
+    const sits = await server.database.db.select().from(meditationSits).where(eq(meditationSits.userId, member.id));
+    expect(sits.map((s) => [s.meditationId, s.seconds])).toEqual([
+      ["calming-breath", 600],
+      ["open-sitting", 2700],
+    ]);
+    expect(await (await get(server, "/meditations", cookie)).text()).toContain(
+      "You have completed this practice 1 time.",
+    );
+    expect(await (await get(server, "/meditations", otherCookie)).text()).not.toContain(
+      "You have completed this practice",
+    );
+  });
+
+  it("links every resource to a page of this site that exists, or opens outside links safely", async () => {
+    const html = await (await get(server, "/resources", cookie)).text();
+    for (const title of ["Sacred Literature", "Wisdom Articles", "Sacred Tools", "Visual Teachings"])
+      expect(html).toContain(title);
+    const external = [...html.matchAll(/<a [^>]*href="(https?:[^"]+)"[^>]*>/g)];
+    expect(external.length).toBeGreaterThan(8);
+    for (const [tag] of external) {
+      expect(tag).toContain('target="_blank"');
+      expect(tag).toContain('rel="noopener noreferrer"');
+    }
+    const internal = [...html.matchAll(/<a [^>]*href="(\/(?:magic|journals|preparation-guide)[^"]*)"/g)].map(
+      (m) => m[1] as string,
+    );
+    expect(internal.length).toBeGreaterThan(2);
+    for (const path of internal) expect((await get(server, path, cookie)).status, path).toBe(200);
+  });
+});
