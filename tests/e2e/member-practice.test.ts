@@ -89,7 +89,9 @@ describe("preparation and meditation", () => {
     await page.clock.runFor(5 * 60_000);
     const progress = page.getByRole("progressbar", { name: "Calming the Nervous System progress" });
     await expect.poll(async () => Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(49);
-    await expect.poll(() => page.getByText("If your mind runs ahead to the ceremony", { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("If your mind runs ahead to the ceremony", { exact: false }).isVisible())
+      .toBe(true);
     await page.getByRole("button", { name: "Pause Calming the Nervous System" }).click();
     await page.clock.runFor(60_000);
     const paused = Number(await progress.getAttribute("aria-valuenow"));
