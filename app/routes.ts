@@ -25,6 +25,7 @@ export default [
     route("journals", "routes/member/journals.tsx"),
     route("journals/:id", "routes/member/journal-entry.tsx"),
     route("preparation-guide", "routes/member/preparation-guide.tsx"),
+    route("calendar", "routes/member/calendar.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
   ]),

@@ -29,7 +29,7 @@ export default function ConsoleOverview() {
         {tiles.map((tile) => (
           <li key={tile.to}>
             <Link to={tile.to} className="card block hover:border-gold/60">
-              <span className="block font-serif text-5xl text-gold">{tile.value}</span>
+              <span className="block text-5xl font-semibold text-gold tabular-nums">{tile.value}</span>
               <span className="mt-2 block text-mist-muted">{tile.label}</span>
             </Link>
           </li>

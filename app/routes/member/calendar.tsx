@@ -1,0 +1,211 @@
+import { CalendarPlus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { CheckinChart } from "~/components/member/checkin-chart";
+import { MonthCalendar } from "~/components/member/month-calendar";
+import { notify } from "~/components/ui/notify";
+import { requireViewer } from "~/modules/accounts/session.server";
+import { addDays, checkIn, checkinsBetween, journalActivity, localDay } from "~/modules/calendar/calendar.server";
+import { CHECKIN_CHOICES, isCheckinLabel } from "~/modules/calendar/checkin-choices";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import type { Route } from "./+types/calendar";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sacred Session Calendar · Sacred Path Congregation" },
+  { name: "robots", content: "noindex" },
+];
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const zone = await memberTimezone(context.db, viewer.id);
+  const today = localDay(zone);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("date") ?? "";
+  const selected = DAY.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today;
+  const range = url.searchParams.get("range") === "90" ? 90 : 30;
+
+  const monthStart = `${selected.slice(0, 7)}-01`;
+  const monthEnd = addDays(`${addDays(monthStart, 32).slice(0, 7)}-01`, -1);
+  const thisMonthStart = `${today.slice(0, 7)}-01`;
+  const chartStart = addDays(today, -(range - 1));
+  const [monthCheckins, monthJournal, chartCheckins, chartJournal, nowCheckins, nowJournal] = await Promise.all([
+    checkinsBetween(context.db, viewer.id, monthStart, monthEnd),
+    journalActivity(context.db, viewer.id, zone, monthStart, monthEnd),
+    checkinsBetween(context.db, viewer.id, chartStart, today),
+    journalActivity(context.db, viewer.id, zone, chartStart, today),
+    checkinsBetween(context.db, viewer.id, thisMonthStart, today),
+    journalActivity(context.db, viewer.id, zone, thisMonthStart, today),
+  ]);
+  const byDay = new Map(chartCheckins.map((c) => [c.day, c.emotion]));
+  return {
+    today,
+    selected,
+    range,
+    todaysCheckin: byDay.get(today) ?? null,
+    marked: [...new Set([...monthCheckins.map((c) => c.day), ...Object.keys(monthJournal.perDay)])],
+    selectedDay: {
+      checkin: monthCheckins.find((c) => c.day === selected)?.emotion ?? null,
+      journal: monthJournal.perDay[selected] ?? 0,
+    },
+    chart: {
+      days: Array.from({ length: range }, (_, i) => {
+        const day = addDays(chartStart, i);
+        return { day, emotion: byDay.get(day) ?? null, journal: chartJournal.perDay[day] ?? 0 };
+      }),
+      journalEmotions: chartJournal.emotions,
+    },
+    thisMonth: {
+      sessions: 0, // booked sessions arrive with bookings (issue 6)
+      journal: Object.values(nowJournal.perDay).reduce((a, b) => a + b, 0),
+      checkins: nowCheckins.length,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const emotion = String((await request.formData()).get("emotion") ?? "");
+  if (!isCheckinLabel(emotion))
+    return data({ ok: false as const, error: "Please choose one of the six feelings." }, { status: 400 });
+  const today = localDay(await memberTimezone(context.db, viewer.id));
+  await checkIn(context.db, viewer.id, today, emotion);
+  return { ok: true as const, emotion };
+}
+
+const longDate = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
+export default function Calendar() {
+  const { today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const pending = navigation.formData?.get("emotion");
+  const feeling = typeof pending === "string" ? pending : todaysCheckin;
+
+  useEffect(() => {
+    if (result?.ok) notify("success", "Check-in saved", { description: `You're feeling ${result.emotion} today.` });
+  }, [result]);
+
+  const rangeLink = (r: number) => {
+    const next = new URLSearchParams(params);
+    next.set("range", String(r));
+    return `?${next}`;
+  };
+
+  return (
+    <>
+      <header className="py-12 text-center">
+        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">Sacred Session Calendar</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-mist-muted">
+          Your days, your sessions and how you have been feeling.
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-label="Calendar" className="card">
+          <MonthCalendar selected={selected} today={today} marked={marked} />
+          <p className="mt-4 text-sm" aria-live="polite">
+            <span className="font-semibold">{longDate(selected)}</span>
+            {`: ${selectedDay.checkin ? `you felt ${selectedDay.checkin}` : "no check-in"}; ${selectedDay.journal} journal entr${selectedDay.journal === 1 ? "y" : "ies"}.`}
+          </p>
+        </section>
+        <section aria-labelledby="checkin-title" className="card">
+          <h2 id="checkin-title" className="font-serif text-2xl font-semibold">
+            Daily Emotional Check-in
+          </h2>
+          <p className="mt-1 text-mist-muted">How are you feeling today? You can change it until the day ends.</p>
+          {result && !result.ok ? (
+            <p role="alert" className="mt-3 text-rose-200">
+              {result.error}
+            </p>
+          ) : null}
+          <Form method="post" preventScrollReset className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {CHECKIN_CHOICES.map((choice) => (
+              <button
+                key={choice.label}
+                type="submit"
+                name="emotion"
+                value={choice.label}
+                aria-pressed={feeling === choice.label}
+                className={`flex flex-col items-center gap-1 rounded-xl border px-3 py-4 transition ${
+                  feeling === choice.label ? "bg-white/10" : "border-violet-300/20 hover:bg-violet-500/10"
+                }`}
+                style={feeling === choice.label ? { borderColor: choice.color } : undefined}
+              >
+                <span aria-hidden className="text-3xl">
+                  {choice.emoji}
+                </span>
+                <span style={{ color: choice.color }}>{choice.label}</span>
+              </button>
+            ))}
+          </Form>
+          <p className="mt-4 min-h-6 text-lg" aria-live="polite">
+            {feeling ? `You're feeling ${feeling} today.` : ""}
+          </p>
+        </section>
+        <section aria-labelledby="book-title" className="card">
+          <h2 id="book-title" className="flex items-center gap-3 font-serif text-2xl font-semibold">
+            <CalendarPlus aria-hidden className="text-gold" />
+            Book a Sacred Session
+          </h2>
+          <p className="mt-2 text-mist-muted">
+            Preparation sessions and mentorship are booked with a Temple Keeper. Online booking is on its way; until
+            then, write to us with the days that suit you and we will find a time.
+          </p>
+          <Link to="/contact" className="btn-gold mt-4">
+            Schedule Session
+          </Link>
+        </section>
+        <section aria-labelledby="upcoming-title" className="card">
+          <h2 id="upcoming-title" className="font-serif text-2xl font-semibold">
+            Upcoming Sessions
+          </h2>
+          <p className="mt-2 text-mist-muted">
+            No sessions booked yet. Booked sessions appear here, in your time zone.
+          </p>
+          <h2 className="mt-6 font-serif text-2xl font-semibold">This Month</h2>
+          <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
+            {[
+              ["Sessions", thisMonth.sessions],
+              ["Journal entries", thisMonth.journal],
+              ["Check-ins", thisMonth.checkins],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-night-900/70 p-3">
+                <dt className="text-sm text-mist-muted">{label}</dt>
+                <dd className="text-3xl font-semibold text-gold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="chart-title" className="card lg:col-span-2">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="chart-title" className="font-serif text-2xl font-semibold">
+              Your Emotional Landscape
+            </h2>
+            <nav aria-label="Period" className="flex gap-2 text-sm">
+              {[30, 90].map((r) => (
+                <Link
+                  key={r}
+                  to={rangeLink(r)}
+                  preventScrollReset
+                  aria-current={range === r ? "true" : undefined}
+                  className={`rounded-full border px-3 py-1 ${range === r ? "border-gold text-gold" : "border-violet-300/30"}`}
+                >
+                  {`${r} days`}
+                </Link>
+              ))}
+            </nav>
+          </div>
+          <div className="mt-4">
+            <CheckinChart days={chart.days} journalEmotions={chart.journalEmotions} />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { addDays, localDay } from "../../app/modules/calendar/calendar.server";
+import { checkins, profiles } from "../../db/schema";
+import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+describeEachBackend("the calendar over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  let cookie: string;
+  let otherCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server);
+    ({ cookie } = await signIn(server, member.username, member.password));
+    const other = await createAccount(server);
+    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+  });
+  afterAll(() => server.close());
+
+  it("stores one check-in per day in the member's zone, changeable that day", async () => {
+    await server.database.db
+      .update(profiles)
+      .set({ timezone: "Pacific/Kiritimati" })
+      .where(eq(profiles.userId, member.id));
+    expect((await post(server, "/calendar", cookie, { emotion: "Grateful" })).status).toBe(200);
+    expect((await post(server, "/calendar", cookie, { emotion: "Centered" })).status).toBe(200);
+    expect((await post(server, "/calendar", cookie, { emotion: "Smug" })).status).toBe(400);
+    const rows = await server.database.db.select().from(checkins).where(eq(checkins.userId, member.id));
+    expect(rows).toEqual([expect.objectContaining({ day: localDay("Pacific/Kiritimati"), emotion: "Centered" })]);
+    const html = await (await get(server, "/calendar", cookie)).text();
+    expect(html).toContain("You&#x27;re feeling Centered today.");
+    expect(await (await get(server, "/calendar", otherCookie)).text()).not.toContain("feeling Centered");
+  });
+
+  it("counts this month and draws the last 30 or 90 days from the member's own records", async () => {
+    const today = localDay("Pacific/Kiritimati");
+    await server.database.db
+      .insert(checkins)
+      .values({ userId: member.id, day: addDays(today, -40), emotion: "Curious" });
+    const entry = new URLSearchParams({
+      intent: "create",
+      title: "Evening",
+      content: "A long, slow evening.",
+      intensity: "5",
+      ceremonyContext: "",
+    });
+    entry.append("emotions", "Hope");
+    await fetch(`${server.url}/journals`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, cookie },
+      body: entry,
+    });
+    const thirty = await (await get(server, "/calendar", cookie)).text();
+    expect(thirty).toContain("1 check-ins in the last 30 days: Centered 1.");
+    expect(thirty).toMatch(/Hope<\/span>/);
+    const ninety = await (await get(server, "/calendar?range=90", cookie)).text();
+    expect(ninety).toContain("2 check-ins in the last 90 days: Curious 1, Centered 1.");
+    expect(thirty).toMatch(/Journal entries<\/dt><dd[^>]*>1</);
+  });
+
+  it("shows a chosen date, and ignores a malformed one", async () => {
+    const past = addDays(localDay("Pacific/Kiritimati"), -40);
+    const html = await (await get(server, `/calendar?date=${past}`, cookie)).text();
+    expect(html).toContain("you felt Curious");
+    expect((await get(server, "/calendar?date=2026-13-45", cookie)).status).toBe(200);
+  });
+});
