@@ -26,6 +26,7 @@ export default [
     route("journals/:id", "routes/member/journal-entry.tsx"),
     route("preparation-guide", "routes/member/preparation-guide.tsx"),
     route("calendar", "routes/member/calendar.tsx"),
+    route("spirit-companion", "routes/member/spirit-companion.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
   ]),

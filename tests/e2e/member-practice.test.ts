@@ -103,3 +103,39 @@ describe("preparation and meditation", () => {
     await expect.poll(() => page.getByText("You have completed this practice 1 time.").isVisible()).toBe(true);
   });
 });
+
+describe("the Spirit Companion", () => {
+  it("sends on Enter (not Shift+Enter), shows typing then the reply, saves a reflection and ticks practices", async () => {
+    await page.clock.resume();
+    await page.goto(`${app.url}/spirit-companion`);
+    const box = page.getByLabel("Your message", { exact: true });
+    await box.press("Enter"); // blank: nothing is sent
+    await box.fill("I feel nervous about my first ceremony");
+    await box.press("Shift+Enter");
+    expect(await box.inputValue()).toBe("I feel nervous about my first ceremony\n");
+    await box.press("Enter");
+    await expect.poll(() => page.getByLabel("The companion is typing").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Fear often comes right before something important", { exact: false }).isVisible(), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    expect(await page.getByLabel("The companion is typing").count()).toBe(0);
+
+    await page.getByRole("button", { name: "New prompt" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Generating..." }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "New prompt" }).isVisible()).toBe(true);
+    await page.getByLabel("Your reflection").fill("The fear of not being enough.");
+    await page.getByRole("button", { name: "Save Insight" }).click();
+    await expect.poll(() => page.getByText("Reflection Saved").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("The fear of not being enough.").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: /Morning Stillness/ }).click();
+    await expect.poll(() => page.getByText("1 of 4 practices today").isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByText("I feel nervous about my first ceremony").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("1 of 4 practices today").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "conversation", exact: true }).click();
+    await expect.poll(() => page.getByText("No conversation insights yet.").isVisible()).toBe(true);
+  });
+});

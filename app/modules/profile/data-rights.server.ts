@@ -4,9 +4,13 @@ import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { sessions, users } from "../accounts/schema";
 import { listRecordReads } from "../audit/audit.server";
+import { checkins } from "../calendar/schema";
+import { conversation, listInsights } from "../companion/companion.server";
+import { practiceCompletions } from "../companion/schema";
 import { accessRequests } from "../intake/schema";
 import { exportEntries } from "../journal/journal.server";
 import { contactMessages, newsletterSubscribers } from "../messages/schema";
+import { checklistTicks, meditationSits } from "../practice/schema";
 import { memberProfile } from "./profile.server";
 
 /**
@@ -39,6 +43,28 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
     medicalRecord: profile.medical,
     medicalRecordReadsByStaff: await listRecordReads(db, userId),
     journalEntries: await exportEntries(db, env, userId),
+    companionConversation: await conversation(db, env, userId, Number.MAX_SAFE_INTEGER),
+    insights: await listInsights(db, env, userId, undefined, Number.MAX_SAFE_INTEGER),
+    checkins: await db
+      .select({ day: checkins.day, emotion: checkins.emotion })
+      .from(checkins)
+      .where(eq(checkins.userId, userId)),
+    dailyPractices: await db
+      .select({ day: practiceCompletions.day, practiceId: practiceCompletions.practiceId })
+      .from(practiceCompletions)
+      .where(eq(practiceCompletions.userId, userId)),
+    preparationChecklist: await db
+      .select({ itemId: checklistTicks.itemId, checkedAt: checklistTicks.checkedAt })
+      .from(checklistTicks)
+      .where(eq(checklistTicks.userId, userId)),
+    meditationSits: await db
+      .select({
+        meditationId: meditationSits.meditationId,
+        seconds: meditationSits.seconds,
+        completedAt: meditationSits.completedAt,
+      })
+      .from(meditationSits)
+      .where(eq(meditationSits.userId, userId)),
     sessions: await db
       .select({
         createdAt: sessions.createdAt,

@@ -1,0 +1,82 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { notify } from "~/components/ui/notify";
+import { REFLECTION_PROMPTS } from "~/content/companion";
+
+/** SPEC.md: a new prompt after "Generating..." for about a second; Save Insight stores the reflection. */
+export function ReflectionPrompt({ initial }: { initial: number }) {
+  const fetcher = useFetcher<{ ok: boolean; saved?: string; error?: string }>();
+  const [index, setIndex] = useState(initial);
+  const [generating, setGenerating] = useState(false);
+  const [text, setText] = useState("");
+  const prompt = REFLECTION_PROMPTS[index] ?? "";
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (!fetcher.data || handled.current === fetcher.data || fetcher.state !== "idle") return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok && fetcher.data.saved === "reflection") {
+      setText("");
+      notify("success", "Reflection Saved", {
+        description: "Your reflection has been saved to your insights collection.",
+      });
+    }
+  }, [fetcher.data, fetcher.state]);
+
+  const next = () => {
+    setGenerating(true);
+    setTimeout(() => {
+      setIndex((current) => {
+        const others = REFLECTION_PROMPTS.map((_, i) => i).filter((i) => i !== current);
+        return others[Math.floor(Math.random() * others.length)] ?? current;
+      });
+      setGenerating(false);
+    }, 1000);
+  };
+
+  return (
+    <fetcher.Form
+      method="post"
+      className="grid gap-3"
+      onSubmit={(event) => {
+        if (!prompt || !text.trim()) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="save-insight" />
+      <input type="hidden" name="category" value="reflection" />
+      <input type="hidden" name="title" value={prompt} />
+      <p className="font-serif text-2xl leading-snug text-gold" aria-live="polite">
+        {generating ? "Generating..." : prompt}
+      </p>
+      <button
+        type="button"
+        onClick={next}
+        disabled={generating}
+        className="btn-ghost justify-self-start px-4 py-2 text-sm"
+      >
+        <RefreshCw aria-hidden size={16} />
+        {generating ? "Generating..." : "New prompt"}
+      </button>
+      <label htmlFor="reflection-text" className="text-sm font-medium">
+        Your reflection
+      </label>
+      <textarea
+        id="reflection-text"
+        name="content"
+        value={text}
+        maxLength={2000}
+        onChange={(event) => setText(event.target.value)}
+        className="field min-h-[120px]"
+      />
+      {fetcher.data && !fetcher.data.ok ? (
+        <p role="alert" className="text-sm text-rose-200">
+          {fetcher.data.error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-gold justify-self-start" disabled={fetcher.state !== "idle" || !text.trim()}>
+        Save Insight
+      </button>
+    </fetcher.Form>
+  );
+}

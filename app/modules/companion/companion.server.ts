@@ -1,0 +1,109 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { DAILY_PRACTICES, type InsightCategory } from "../../content/companion";
+import type { Env } from "../../env.server";
+import { keyringFor, open, openJson, seal, sealJson } from "../../lib/encryption.server";
+import { replyTo } from "./replies";
+import { companionMessages, insights, practiceCompletions } from "./schema";
+
+const HISTORY = 50;
+const messageContext = (userId: string) => `companion:${userId}`;
+const insightContext = (userId: string) => `insight:${userId}`;
+
+/** The latest messages, oldest first (all of them for the data export). */
+export async function conversation(db: Db, env: Env, userId: string, limit = HISTORY) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const rows = await db
+    .select()
+    .from(companionMessages)
+    .where(eq(companionMessages.userId, userId))
+    .orderBy(desc(companionMessages.id))
+    .limit(limit);
+  return rows.reverse().map((row) => {
+    const content = JSON.parse(open(ring, row.sealed, messageContext(userId))) as {
+      text: string;
+      link?: { label: string; href: string };
+    };
+    return { id: row.id, role: row.role, ...content, createdAt: row.createdAt };
+  });
+}
+
+/** Stores the member's message and the companion's reply together. */
+export async function converse(db: Db, env: Env, userId: string, message: string) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const turns = await db.$count(companionMessages, eq(companionMessages.userId, userId));
+  const reply = replyTo(message, Math.floor(turns / 2));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(companionMessages)
+      .values({ userId, role: "user", sealed: seal(ring, JSON.stringify({ text: message }), messageContext(userId)) });
+    await tx
+      .insert(companionMessages)
+      .values({ userId, role: "companion", sealed: seal(ring, JSON.stringify(reply), messageContext(userId)) });
+  });
+  return reply;
+}
+
+export async function saveInsight(
+  db: Db,
+  env: Env,
+  userId: string,
+  input: { category: InsightCategory; title: string; content: string },
+) {
+  await db.insert(insights).values({
+    userId,
+    category: input.category,
+    sealed: sealJson(
+      keyringFor(env.DATA_ENCRYPTION_KEY),
+      { title: input.title, content: input.content },
+      insightContext(userId),
+    ),
+  });
+}
+
+export async function listInsights(db: Db, env: Env, userId: string, category?: InsightCategory, limit = 100) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const rows = await db
+    .select()
+    .from(insights)
+    .where(and(eq(insights.userId, userId), category ? eq(insights.category, category) : undefined))
+    .orderBy(desc(insights.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    category: row.category,
+    createdAt: row.createdAt,
+    ...openJson<{ title: string; content: string }>(ring, row.sealed, insightContext(userId)),
+  }));
+}
+
+export async function deleteInsight(db: Db, userId: string, id: number) {
+  await db.delete(insights).where(and(eq(insights.id, id), eq(insights.userId, userId)));
+}
+
+const practiceIds = new Set<string>(DAILY_PRACTICES.map((p) => p.id));
+export const isPractice = (id: string) => practiceIds.has(id);
+
+export async function practicesDone(db: Db, userId: string, day: string): Promise<string[]> {
+  const rows = await db
+    .select({ practiceId: practiceCompletions.practiceId })
+    .from(practiceCompletions)
+    .where(and(eq(practiceCompletions.userId, userId), eq(practiceCompletions.day, day)));
+  return rows.map((r) => r.practiceId);
+}
+
+export async function setPracticeDone(db: Db, userId: string, day: string, practiceId: string, done: boolean) {
+  if (done) {
+    await db.insert(practiceCompletions).values({ userId, day, practiceId }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(practiceCompletions)
+      .where(
+        and(
+          eq(practiceCompletions.userId, userId),
+          eq(practiceCompletions.day, day),
+          eq(practiceCompletions.practiceId, practiceId),
+        ),
+      );
+  }
+}

@@ -1,0 +1,46 @@
+import { date, index, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema";
+
+/** The member's conversation with the Spirit Companion; message text sealed (sensitive). */
+export const companionMessages = pgTable(
+  "companion_messages",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "companion"] }).notNull(),
+    sealed: text("sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("companion_messages_user_idx").on(t.userId, t.id)],
+);
+
+/** Saved insights (reflection, conversation, practice, vision); title and content sealed. */
+export const insights = pgTable(
+  "insights",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category", { enum: ["reflection", "conversation", "practice", "vision"] }).notNull(),
+    sealed: text("sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("insights_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Daily practices done, per member and per their own calendar day. */
+export const practiceCompletions = pgTable(
+  "practice_completions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    practiceId: text("practice_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.practiceId] })],
+);

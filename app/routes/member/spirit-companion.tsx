@@ -1,0 +1,238 @@
+import { CheckCircle2, Circle, Trash2 } from "lucide-react";
+import { data, Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { CompanionChat } from "~/components/member/companion-chat";
+import { ReflectionPrompt } from "~/components/member/reflection-prompt";
+import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
+import { firstError } from "~/lib/forms";
+import { formatDateTime } from "~/lib/time-format";
+import { requireViewer } from "~/modules/accounts/session.server";
+import { localDay } from "~/modules/calendar/calendar.server";
+import {
+  conversation,
+  converse,
+  deleteInsight,
+  isPractice,
+  listInsights,
+  practicesDone,
+  saveInsight,
+  setPracticeDone,
+} from "~/modules/companion/companion.server";
+import { companionMessageSchema, insightSchema } from "~/modules/companion/validation";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import { limit } from "~/modules/rate-limit/rate-limit.server";
+import type { Route } from "./+types/spirit-companion";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Spirit Companion · Sacred Path Congregation" },
+  { name: "robots", content: "noindex" },
+];
+
+const FILTERS = ["all", ...INSIGHT_CATEGORIES] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const zone = await memberTimezone(context.db, viewer.id);
+  const today = localDay(zone);
+  const filter = new URL(request.url).searchParams.get("insights") ?? "all";
+  const category = INSIGHT_CATEGORIES.find((c) => c === filter);
+  const [messages, done, saved] = await Promise.all([
+    conversation(context.db, context.env, viewer.id),
+    practicesDone(context.db, viewer.id, today),
+    listInsights(context.db, context.env, viewer.id, category),
+  ]);
+  return {
+    messages: messages.map(({ createdAt: _, ...m }) => m),
+    done,
+    // The day's prompt is chosen on the server: the same text on both sides of hydration.
+    promptIndex: Number(today.replaceAll("-", "")) % REFLECTION_PROMPTS.length,
+    filter: category ?? "all",
+    insights: saved.map((i) => ({ ...i, createdAt: formatDateTime(i.createdAt, zone) })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+  switch (form.intent) {
+    case "message": {
+      const limited = await limit(context.db, { name: "companion", limit: 60, windowSeconds: 3600 }, viewer.id, {
+        title: "Too many messages",
+        description: "Please wait before sending another message.",
+      });
+      if (limited)
+        return data(
+          { ok: false, error: "Too many messages. Please wait before sending another message." },
+          { status: 429 },
+        );
+      const parsed = companionMessageSchema.safeParse(form);
+      if (!parsed.success) return data({ ok: false, error: firstError(companionMessageSchema, form) }, { status: 400 });
+      await converse(context.db, context.env, viewer.id, parsed.data.message);
+      return { ok: true };
+    }
+    case "save-insight": {
+      const parsed = insightSchema.safeParse(form);
+      if (!parsed.success) return data({ ok: false, error: firstError(insightSchema, form) }, { status: 400 });
+      await saveInsight(context.db, context.env, viewer.id, parsed.data);
+      return { ok: true, saved: parsed.data.category };
+    }
+    case "delete-insight":
+      await deleteInsight(context.db, viewer.id, Number(form.id) || 0);
+      return { ok: true };
+    case "practice": {
+      if (!isPractice(form.practiceId ?? "")) return data({ ok: false, error: "Unknown practice." }, { status: 400 });
+      const today = localDay(await memberTimezone(context.db, viewer.id));
+      await setPracticeDone(context.db, viewer.id, today, form.practiceId as string, form.done === "true");
+      return { ok: true };
+    }
+    default:
+      return data({ ok: false, error: "Unknown action." }, { status: 400 });
+  }
+}
+
+function Practice({ practice, done }: { practice: (typeof DAILY_PRACTICES)[number]; done: boolean }) {
+  const fetcher = useFetcher();
+  const checked = fetcher.formData ? fetcher.formData.get("done") === "true" : done;
+  return (
+    <li>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="practice" />
+        <input type="hidden" name="practiceId" value={practice.id} />
+        <input type="hidden" name="done" value={String(!checked)} />
+        <button
+          type="submit"
+          aria-pressed={checked}
+          className="flex w-full items-start gap-3 rounded-xl px-2 py-2 text-left hover:bg-violet-500/10"
+        >
+          {checked ? (
+            <CheckCircle2 aria-hidden className="mt-0.5 shrink-0 text-gold" />
+          ) : (
+            <Circle aria-hidden className="mt-0.5 shrink-0 text-mist-muted" />
+          )}
+          <span>
+            <span className={`block font-medium ${checked ? "text-mist-muted line-through" : ""}`}>
+              {practice.title}
+            </span>
+            <span className="block text-sm text-mist-muted">{`${practice.duration} · ${practice.description}`}</span>
+          </span>
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export default function SpiritCompanion() {
+  const { messages, done, promptIndex, filter, insights } = useLoaderData<typeof loader>();
+  const remover = useFetcher();
+  const [params] = useSearchParams();
+  const finished = DAILY_PRACTICES.filter((p) => done.includes(p.id)).length;
+  const filterLink = (f: string) => {
+    const next = new URLSearchParams(params);
+    if (f === "all") next.delete("insights");
+    else next.set("insights", f);
+    return `?${next}#insights`;
+  };
+
+  return (
+    <>
+      <header className="py-12 text-center">
+        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">Spirit Companion</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-mist-muted">
+          A quiet place to reflect between ceremonies. The companion is a reflective guide, not a person and not a
+          clinician: for anything medical or urgent it will point you to one.
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="chat-title" className="card self-start">
+          <h2 id="chat-title" className="mb-4 font-serif text-2xl font-semibold">
+            Conversation
+          </h2>
+          <CompanionChat messages={messages} />
+        </section>
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="prompt-title" className="card">
+            <h2 id="prompt-title" className="mb-4 font-serif text-2xl font-semibold">
+              Reflection Prompt
+            </h2>
+            <ReflectionPrompt initial={promptIndex} />
+          </section>
+          <section aria-labelledby="practices-title" className="card">
+            <h2 id="practices-title" className="font-serif text-2xl font-semibold">
+              Daily Practices
+            </h2>
+            <div
+              role="progressbar"
+              aria-label="Today's practices"
+              aria-valuemin={0}
+              aria-valuemax={DAILY_PRACTICES.length}
+              aria-valuenow={finished}
+              className="mt-3 h-2 overflow-hidden rounded-full bg-night-700"
+            >
+              <div
+                className="h-full bg-gradient-to-r from-violet-400 to-gold"
+                style={{ width: `${(finished / DAILY_PRACTICES.length) * 100}%` }}
+              />
+            </div>
+            <p className="mt-2 text-sm text-mist-muted" aria-live="polite">
+              {finished === DAILY_PRACTICES.length
+                ? "All of today's practices are complete. May the day carry their quiet with it."
+                : `${finished} of ${DAILY_PRACTICES.length} practices today`}
+            </p>
+            <ul className="mt-3 grid gap-1">
+              {DAILY_PRACTICES.map((practice) => (
+                <Practice key={practice.id} practice={practice} done={done.includes(practice.id)} />
+              ))}
+            </ul>
+          </section>
+        </div>
+        <section id="insights" aria-labelledby="insights-title" className="card scroll-mt-24 lg:col-span-2">
+          <h2 id="insights-title" className="font-serif text-2xl font-semibold">
+            Saved Insights
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Filter insights">
+            {FILTERS.map((f) => (
+              <li key={f}>
+                <Link
+                  to={filterLink(f)}
+                  preventScrollReset
+                  aria-current={filter === f ? "true" : undefined}
+                  className={`rounded-full border px-3 py-1 text-sm capitalize ${filter === f ? "border-gold text-gold" : "border-violet-300/30"}`}
+                >
+                  {f}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {insights.length === 0 ? (
+            <p className="mt-4 text-mist-muted">
+              {filter === "all" ? "No insights saved yet." : `No ${filter as InsightCategory} insights yet.`}
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-4 md:grid-cols-2">
+              {insights.map((insight) => (
+                <li key={insight.id} className="rounded-xl border border-violet-300/15 p-4">
+                  <p className="text-xs tracking-wider text-gold uppercase">{`${insight.category} · ${insight.createdAt}`}</p>
+                  <h3 className="mt-1 font-semibold break-words">{insight.title}</h3>
+                  <p className="mt-1 whitespace-pre-wrap break-words text-mist-muted">{insight.content}</p>
+                  <remover.Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="delete-insight" />
+                    <input type="hidden" name="id" value={insight.id} />
+                    <button
+                      type="submit"
+                      className="inline-flex items-center gap-1 text-xs text-rose-200 hover:underline"
+                    >
+                      <Trash2 aria-hidden size={14} />
+                      Remove
+                    </button>
+                  </remover.Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { replyTo } from "../../app/modules/companion/replies";
+import { companionMessages, insights, practiceCompletions } from "../../db/schema";
+import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+it("answers medical and crisis messages with a person, never advice", () => {
+  expect(replyTo("Can I take my SSRI before the ceremony?", 0).text).toContain("I can't advise on medications");
+  expect(replyTo("What dose should I take?", 0).text).toContain("medical question");
+  expect(replyTo("I want to end my life", 0).text).toContain("988");
+  expect(replyTo("I'm scared about Saturday", 0).link?.href).toBe("/meditations");
+  expect(replyTo("How should I prepare?", 0).link?.href).toBe("/preparation-guide");
+  expect(replyTo("The river kept returning in my dreams.", 3).text).toContain(
+    '"The river kept returning in my dreams."',
+  );
+});
+
+describeEachBackend("the Spirit Companion over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  let cookie: string;
+  let otherCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server);
+    ({ cookie } = await signIn(server, member.username, member.password));
+    const other = await createAccount(server);
+    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+  });
+  afterAll(() => server.close());
+
+  it("stores the conversation encrypted and shows it only to its member", async () => {
+    expect(
+      (
+        await post(server, "/spirit-companion", cookie, {
+          intent: "message",
+          message: "I keep thinking about the snowy quetzal I saw.",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post(server, "/spirit-companion", cookie, { intent: "message", message: "   " })).status).toBe(400);
+    expect(
+      (await post(server, "/spirit-companion", cookie, { intent: "message", message: "x".repeat(501) })).status,
+    ).toBe(400);
+    const rows = await server.database.db
+      .select()
+      .from(companionMessages)
+      .where(eq(companionMessages.userId, member.id));
+    expect(rows.map((r) => r.role)).toEqual(["user", "companion"]);
+    const dump = (await server.database.db.execute(
+      sql`select to_jsonb(m)::text as row from companion_messages m`,
+    )) as unknown as {
+      rows: unknown[];
+    };
+    expect(JSON.stringify(dump.rows)).not.toContain("quetzal");
+    expect(await (await get(server, "/spirit-companion", cookie)).text()).toContain(
+      "I keep thinking about the snowy quetzal I saw.",
+    );
+    expect(await (await get(server, "/spirit-companion", otherCookie)).text()).not.toContain("quetzal");
+  });
+
+  it("saves insights by category, filters them, and removes only the member's own", async () => {
+    await post(server, "/spirit-companion", cookie, {
+      intent: "save-insight",
+      category: "reflection",
+      title: "What am I still carrying?",
+      content: "My father's silence.",
+    });
+    await post(server, "/spirit-companion", cookie, {
+      intent: "save-insight",
+      category: "conversation",
+      title: "The owl",
+      content: "A reply worth keeping.",
+    });
+    expect(
+      (
+        await post(server, "/spirit-companion", cookie, {
+          intent: "save-insight",
+          category: "gossip",
+          title: "x",
+          content: "y",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post(server, "/spirit-companion", cookie, {
+          intent: "save-insight",
+          category: "reflection",
+          title: "x",
+          content: " ",
+        })
+      ).status,
+    ).toBe(400);
+    const reflection = await (await get(server, "/spirit-companion?insights=reflection", cookie)).text();
+    expect(reflection).toContain("My father&#x27;s silence.");
+    expect(reflection).not.toContain("A reply worth keeping.");
+    const [mine] = await server.database.db.select().from(insights).where(eq(insights.userId, member.id));
+    await post(server, "/spirit-companion", otherCookie, { intent: "delete-insight", id: String(mine?.id) });
+    expect(await server.database.db.select().from(insights).where(eq(insights.userId, member.id))).toHaveLength(2);
+    await post(server, "/spirit-companion", cookie, { intent: "delete-insight", id: String(mine?.id) });
+    expect(await server.database.db.select().from(insights).where(eq(insights.userId, member.id))).toHaveLength(1);
+  });
+
+  it("stores today's daily practices and says when all are done", async () => {
+    for (const practiceId of ["morning-stillness", "gratitude", "mindful-walk", "evening-reflection"]) {
+      expect(
+        (await post(server, "/spirit-companion", cookie, { intent: "practice", practiceId, done: "true" })).status,
+      ).toBe(200);
+    }
+    expect(
+      (await post(server, "/spirit-companion", cookie, { intent: "practice", practiceId: "nap", done: "true" })).status,
+    ).toBe(400);
+    expect(await (await get(server, "/spirit-companion", cookie)).text()).toContain(
+      "All of today&#x27;s practices are complete.",
+    );
+    await post(server, "/spirit-companion", cookie, { intent: "practice", practiceId: "gratitude", done: "false" });
+    expect(
+      await server.database.db.select().from(practiceCompletions).where(eq(practiceCompletions.userId, member.id)),
+    ).toHaveLength(3);
+    expect(await (await get(server, "/spirit-companion", otherCookie)).text()).toContain("0 of 4 practices today");
+  });
+});
