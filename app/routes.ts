@@ -27,10 +27,13 @@ export default [
     route("preparation-guide", "routes/member/preparation-guide.tsx"),
     route("calendar", "routes/member/calendar.tsx"),
     route("spirit-companion", "routes/member/spirit-companion.tsx"),
+    route("integration", "routes/member/integration.tsx"),
+    route("integration/sessions/:id", "routes/member/integration-session.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
   ]),
   route("profile/export", "routes/member/profile-export.ts"),
+  route("integration/sessions/:id/export", "routes/member/integration-export.ts"),
   route("console/two-factor", "routes/console/two-factor.tsx"),
   ...prefix("console", [
     layout("routes/console/layout.tsx", [
@@ -39,6 +42,8 @@ export default [
       route("requests/:id", "routes/console/request.tsx"),
       route("members", "routes/console/members.tsx"),
       route("members/:id", "routes/console/member.tsx"),
+      route("shares", "routes/console/shares.tsx"),
+      route("shares/:id", "routes/console/share.tsx"),
       route("outbox", "routes/console/outbox.tsx"),
       route("audit", "routes/console/audit.tsx"),
     ]),

@@ -5,6 +5,7 @@ export * from "../app/modules/audit/schema";
 export * from "../app/modules/calendar/schema";
 export * from "../app/modules/companion/schema";
 export * from "../app/modules/intake/schema";
+export * from "../app/modules/integration/schema";
 export * from "../app/modules/journal/schema";
 export * from "../app/modules/mail/schema";
 export * from "../app/modules/messages/schema";

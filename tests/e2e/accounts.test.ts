@@ -233,6 +233,10 @@ describe("member and console pages", () => {
       ],
       false,
     );
-    await walk(admin, ["/console", "/console/requests", "/console/members", "/console/outbox", "/console/audit"], true);
+    await walk(
+      admin,
+      ["/console", "/console/requests", "/console/members", "/console/shares", "/console/outbox", "/console/audit"],
+      true,
+    );
   });
 });

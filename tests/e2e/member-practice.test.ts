@@ -139,3 +139,48 @@ describe("the Spirit Companion", () => {
     await expect.poll(() => page.getByText("No conversation insights yet.").isVisible()).toBe(true);
   });
 });
+
+describe("integration", () => {
+  it("saves a reflection (fields clear), opens it in the archive, and turns typed words into a vision", async () => {
+    await page.goto(`${app.url}/integration`);
+    await page.getByRole("button", { name: "Save Session" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("Missing Information: Please provide a session title and reflection.");
+    await page.getByLabel("Session title").fill("Return from the mountain");
+    await page.getByLabel("Reflection").fill("Everything felt close and kind.");
+    await page.getByLabel("Integration goals").fill("Walk at dawn twice a week.");
+    await page.getByRole("checkbox", { name: "Gratitude" }).check();
+    await page.getByRole("button", { name: "Save Session" }).click();
+    await expect.poll(() => page.getByText("Session Saved").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel("Session title").inputValue()).toBe("");
+    expect(await page.getByRole("checkbox", { name: "Gratitude" }).isChecked()).toBe(false);
+    const row = page.getByRole("button", { name: /Return from the mountain/ });
+    await row.click();
+    await expect.poll(() => page.getByText("Walk at dawn twice a week.").isVisible()).toBe(true);
+    await row.click();
+    await expect.poll(() => page.getByText("Walk at dawn twice a week.").isVisible()).toBe(false);
+
+    await page.getByRole("link", { name: /Voice-to-Vision/ }).click();
+    await page.waitForURL(/mode=voice/);
+    expect(await page.getByRole("button", { name: "Transform to Visual Prompt" }).isDisabled()).toBe(true);
+    await page.getByLabel("Your words (spoken or typed)").fill("a lantern in a field of stars");
+    await page.getByRole("button", { name: "Transform to Visual Prompt" }).click();
+    await expect.poll(() => page.getByText("Visual Prompt Generated").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/Sacred geometry, flowing purple-to-gold light, dreamlike digital art\./).isVisible())
+      .toBe(true);
+    await page.getByRole("button", { name: "Generate Vision" }).click();
+    await expect
+      .poll(() => page.getByRole("img", { name: /A generated vision for: a lantern/ }).isVisible())
+      .toBe(true);
+    const first = await page.getByRole("img", { name: /A generated vision/ }).getAttribute("src");
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect.poll(() => page.getByRole("img", { name: /A generated vision/ }).getAttribute("src")).not.toBe(first);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download PNG" }).click();
+    expect((await download).suggestedFilename()).toBe("vision.png");
+    await page.getByRole("button", { name: "Save to my insights" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Saved to your insights" }).isVisible()).toBe(true);
+  });
+});

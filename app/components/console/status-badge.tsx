@@ -6,6 +6,8 @@ const TONES: Record<string, string> = {
   declined: "border-rose-400/60 text-rose-200",
   failed: "border-rose-400/60 text-rose-200",
   disabled: "border-rose-400/60 text-rose-200",
+  waiting: "border-gold/60 text-gold",
+  answered: "border-emerald-400/60 text-emerald-200",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   requestApproved: "access-request.approved",
   requestDeclined: "access-request.declined",
   medicalRecordRead: "medical-record.read",
+  shareRead: "share.read",
   mailResent: "outbox.resent",
   twoFactorEnabled: "staff.two-factor-enabled",
 } as const;

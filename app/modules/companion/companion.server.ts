@@ -44,20 +44,18 @@ export async function converse(db: Db, env: Env, userId: string, message: string
   return reply;
 }
 
+/** `seed` (vision insights) redraws the generated image; no picture is stored. */
 export async function saveInsight(
   db: Db,
   env: Env,
   userId: string,
-  input: { category: InsightCategory; title: string; content: string },
+  input: { category: InsightCategory; title: string; content: string; seed?: string },
 ) {
+  const { category, ...text } = input;
   await db.insert(insights).values({
     userId,
-    category: input.category,
-    sealed: sealJson(
-      keyringFor(env.DATA_ENCRYPTION_KEY),
-      { title: input.title, content: input.content },
-      insightContext(userId),
-    ),
+    category,
+    sealed: sealJson(keyringFor(env.DATA_ENCRYPTION_KEY), text, insightContext(userId)),
   });
 }
 
@@ -73,7 +71,7 @@ export async function listInsights(db: Db, env: Env, userId: string, category?: 
     id: row.id,
     category: row.category,
     createdAt: row.createdAt,
-    ...openJson<{ title: string; content: string }>(ring, row.sealed, insightContext(userId)),
+    ...openJson<{ title: string; content: string; seed?: string }>(ring, row.sealed, insightContext(userId)),
   }));
 }
 

@@ -8,6 +8,7 @@ export const CONSOLE_NAV: ReadonlyArray<{ to: string; label: string; minRole: "k
   { to: "/console", label: "Overview", minRole: "keeper" },
   { to: "/console/requests", label: "Access requests", minRole: "keeper" },
   { to: "/console/members", label: "Members", minRole: "keeper" },
+  { to: "/console/shares", label: "Shares", minRole: "keeper" },
   { to: "/console/outbox", label: "Outbox", minRole: "admin" },
   { to: "/console/audit", label: "Audit log", minRole: "admin" },
 ];

@@ -8,6 +8,8 @@ import { checkins } from "../calendar/schema";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
 import { accessRequests } from "../intake/schema";
+import { listSessions } from "../integration/sessions.server";
+import { memberShares } from "../integration/shares.server";
 import { exportEntries } from "../journal/journal.server";
 import { contactMessages, newsletterSubscribers } from "../messages/schema";
 import { checklistTicks, meditationSits } from "../practice/schema";
@@ -43,6 +45,8 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
     medicalRecord: profile.medical,
     medicalRecordReadsByStaff: await listRecordReads(db, userId),
     journalEntries: await exportEntries(db, env, userId),
+    integrationSessions: await listSessions(db, env, userId, "", Number.MAX_SAFE_INTEGER),
+    facilitatorShares: await memberShares(db, env, userId),
     companionConversation: await conversation(db, env, userId, Number.MAX_SAFE_INTEGER),
     insights: await listInsights(db, env, userId, undefined, Number.MAX_SAFE_INTEGER),
     checkins: await db

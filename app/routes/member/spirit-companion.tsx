@@ -2,6 +2,7 @@ import { CheckCircle2, Circle, Trash2 } from "lucide-react";
 import { data, Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { CompanionChat } from "~/components/member/companion-chat";
 import { ReflectionPrompt } from "~/components/member/reflection-prompt";
+import { VisionImage } from "~/components/member/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
 import { firstError } from "~/lib/forms";
 import { formatDateTime } from "~/lib/time-format";
@@ -215,6 +216,11 @@ export default function SpiritCompanion() {
                 <li key={insight.id} className="rounded-xl border border-violet-300/15 p-4">
                   <p className="text-xs tracking-wider text-gold uppercase">{`${insight.category} · ${insight.createdAt}`}</p>
                   <h3 className="mt-1 font-semibold break-words">{insight.title}</h3>
+                  {insight.seed ? (
+                    <div className="mt-2 max-w-60">
+                      <VisionImage seed={insight.seed} label={`Vision: ${insight.content.slice(0, 80)}`} />
+                    </div>
+                  ) : null}
                   <p className="mt-1 whitespace-pre-wrap break-words text-mist-muted">{insight.content}</p>
                   <remover.Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="delete-insight" />

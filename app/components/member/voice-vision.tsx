@@ -1,0 +1,212 @@
+import { Download, Mic, MicOff, RefreshCw, Sparkles, Volume2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { notify } from "~/components/ui/notify";
+import { createRecognition, recordingError } from "~/lib/speech";
+import { visualPrompt } from "~/modules/integration/tags";
+import { VisionImage, visionSvg } from "./vision-image";
+
+function download(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The SVG drawn onto a canvas: a PNG the member can keep anywhere. */
+async function pngOf(svg: string): Promise<Blob> {
+  const image = new Image();
+  image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = 800;
+  canvas.height = 800;
+  canvas.getContext("2d")?.drawImage(image, 0, 0, 800, 800);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("no PNG"))), "image/png"),
+  );
+}
+
+/** Voice-to-Vision: speak (or type), transform to SPEC.md's visual prompt, generate an image of our own. */
+export function VoiceVision() {
+  const saver = useFetcher<{ ok: boolean }>();
+  const [transcript, setTranscript] = useState("");
+  const [interim, setInterim] = useState("");
+  const [recording, setRecording] = useState(false);
+  const [prompt, setPrompt] = useState("");
+  const [variant, setVariant] = useState(0);
+  const [generating, setGenerating] = useState(false);
+  const [seed, setSeed] = useState<string | null>(null);
+  const [savedSeed, setSavedSeed] = useState<string | null>(null);
+  const recognition = useRef<ReturnType<typeof createRecognition>>(null);
+
+  const toggleRecording = () => {
+    if (recording) {
+      recognition.current?.stop();
+      return;
+    }
+    const r = createRecognition({ continuous: true });
+    if (!r) return;
+    r.onresult = (event) => {
+      let pending = "";
+      for (let i = event.resultIndex; i < event.results.length; i++) {
+        const result = event.results[i];
+        if (!result) continue;
+        if (result.isFinal)
+          setTranscript((t) => `${t}${t && !t.endsWith(" ") ? " " : ""}${result[0].transcript.trim()}`);
+        else pending += result[0].transcript;
+      }
+      setInterim(pending);
+    };
+    r.onerror = () => {
+      setRecording(false);
+      recordingError();
+    };
+    r.onend = () => {
+      setRecording(false);
+      setInterim("");
+    };
+    try {
+      r.start();
+      recognition.current = r;
+      setRecording(true);
+    } catch {
+      recordingError("Failed to start voice recording.");
+    }
+  };
+
+  const transform = () => {
+    if (!transcript.trim()) {
+      notify("error", "No Content", { description: "Please record or type your thoughts first." });
+      return;
+    }
+    setPrompt(visualPrompt(transcript));
+    setSeed(null);
+    notify("success", "Visual Prompt Generated", { description: 'Click "Generate Vision" to see it.' });
+  };
+
+  const generate = (nextVariant: number) => {
+    if (!prompt) {
+      notify("error", "No Prompt", { description: "Please generate a visual prompt first." });
+      return;
+    }
+    setGenerating(true);
+    setVariant(nextVariant);
+    // Drawing is instant; the short pause lets the change be seen and announced.
+    setTimeout(() => {
+      setSeed(`${prompt}#${nextVariant}`);
+      setGenerating(false);
+      notify("success", "Vision Generated", {
+        description: "Your thoughts have been transformed into a visual representation.",
+      });
+    }, 600);
+  };
+
+  const playBack = () => {
+    if (!("speechSynthesis" in window)) {
+      notify("error", "Text-to-Speech Not Available", { description: "Your browser doesn't support text-to-speech." });
+      return;
+    }
+    const utterance = new SpeechSynthesisUtterance(prompt);
+    utterance.rate = 0.8;
+    utterance.pitch = 0.9;
+    window.speechSynthesis.cancel();
+    window.speechSynthesis.speak(utterance);
+  };
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" onClick={toggleRecording} aria-pressed={recording} className="btn-ghost">
+          {recording ? <MicOff aria-hidden size={18} /> : <Mic aria-hidden size={18} />}
+          {recording ? "Stop Recording" : "Start Recording"}
+        </button>
+        {recording ? <span className="text-sm text-rose-200">Listening…</span> : null}
+      </div>
+      <div>
+        <label htmlFor="vision-transcript" className="mb-1 block font-medium">
+          Your words (spoken or typed)
+        </label>
+        <textarea
+          id="vision-transcript"
+          value={transcript}
+          maxLength={2000}
+          onChange={(event) => setTranscript(event.target.value)}
+          className="field min-h-[120px]"
+        />
+        {interim ? <p className="mt-1 text-sm text-mist-muted italic">{interim}</p> : null}
+      </div>
+      <button type="button" onClick={transform} disabled={!transcript.trim()} className="btn-ghost justify-self-start">
+        <Sparkles aria-hidden size={18} />
+        Transform to Visual Prompt
+      </button>
+      {prompt ? (
+        <div className="rounded-xl border border-violet-300/15 p-4">
+          <h3 className="font-semibold">Visual prompt</h3>
+          <p className="mt-1 text-mist-muted">{prompt}</p>
+          <button
+            type="button"
+            onClick={playBack}
+            className="mt-2 inline-flex items-center gap-1 text-sm text-violet-200 underline"
+          >
+            <Volume2 aria-hidden size={16} />
+            Play Back
+          </button>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => generate(variant)}
+        disabled={generating}
+        className="btn-gold justify-self-start"
+      >
+        {generating ? "Generating Vision..." : "Generate Vision"}
+      </button>
+      {seed ? (
+        <div className="grid gap-3">
+          <div className="mx-auto w-full max-w-md">
+            <VisionImage seed={seed} label={`A generated vision for: ${transcript.slice(0, 80)}`} />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" onClick={() => generate(variant + 1)} className="btn-ghost" disabled={generating}>
+              <RefreshCw aria-hidden size={16} />
+              Regenerate
+            </button>
+            <button
+              type="button"
+              onClick={() => download("vision.svg", new Blob([visionSvg(seed)], { type: "image/svg+xml" }))}
+              className="btn-ghost"
+            >
+              <Download aria-hidden size={16} />
+              Download SVG
+            </button>
+            <button
+              type="button"
+              onClick={() => void pngOf(visionSvg(seed)).then((b) => download("vision.png", b))}
+              className="btn-ghost"
+            >
+              <Download aria-hidden size={16} />
+              Download PNG
+            </button>
+            <saver.Form method="post" onSubmit={() => setSavedSeed(seed)}>
+              <input type="hidden" name="intent" value="save-vision" />
+              <input type="hidden" name="prompt" value={prompt} />
+              <input type="hidden" name="seed" value={seed} />
+              <button type="submit" className="btn-ghost" disabled={saver.state !== "idle" || savedSeed === seed}>
+                {savedSeed === seed && saver.state === "idle" && saver.data?.ok
+                  ? "Saved to your insights"
+                  : "Save to my insights"}
+              </button>
+            </saver.Form>
+          </div>
+          <p className="text-sm text-mist-muted">
+            Integration guidance: sit with the image for a few minutes without interpreting it. Then write one sentence
+            about what it stirs, in your journal or a Personal Reflection.
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

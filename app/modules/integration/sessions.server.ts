@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
+import { integrationSessions } from "./schema";
+import type { IntegrationSessionInput } from "./validation";
+
+type Text = Omit<IntegrationSessionInput, "tags">;
+const context = (userId: string, id: string) => `integration:${userId}:${id}`;
+
+export async function saveSession(db: Db, env: Env, userId: string, input: IntegrationSessionInput): Promise<string> {
+  const id = randomUUID();
+  const { tags, ...text } = input;
+  await db
+    .insert(integrationSessions)
+    .values({ id, userId, tags, sealed: sealJson(keyringFor(env.DATA_ENCRYPTION_KEY), text, context(userId, id)) });
+  return id;
+}
+
+function open(env: Env, row: typeof integrationSessions.$inferSelect) {
+  return {
+    id: row.id,
+    tags: row.tags,
+    createdAt: row.createdAt,
+    ...openJson<Text>(keyringFor(env.DATA_ENCRYPTION_KEY), row.sealed, context(row.userId, row.id)),
+  };
+}
+export type IntegrationSession = ReturnType<typeof open>;
+
+/**
+ * The member's sessions, newest first; `q` matches title, tags and emotions, case-insensitively
+ * (SPEC.md "Sacred Archive"). The text is encrypted, so matching happens after opening.
+ */
+export async function listSessions(db: Db, env: Env, userId: string, q = "", limit = 200) {
+  const rows = await db
+    .select()
+    .from(integrationSessions)
+    .where(eq(integrationSessions.userId, userId))
+    .orderBy(desc(integrationSessions.createdAt))
+    .limit(limit);
+  const needle = q.trim().toLowerCase();
+  const sessions = rows.map((row) => open(env, row));
+  if (!needle) return sessions;
+  return sessions.filter(
+    (s) =>
+      s.title.toLowerCase().includes(needle) ||
+      s.emotions.toLowerCase().includes(needle) ||
+      s.tags.some((t) => t.toLowerCase().includes(needle)),
+  );
+}
+
+export async function getSession(db: Db, env: Env, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(integrationSessions)
+    .where(and(eq(integrationSessions.id, id), eq(integrationSessions.userId, userId)));
+  return row ? open(env, row) : null;
+}
+
+/** One session as Markdown, for "Export". */
+export function sessionMarkdown(session: IntegrationSession): string {
+  const section = (title: string, text: string) => (text ? `\n## ${title}\n\n${text}\n` : "");
+  return [
+    `# ${session.title}`,
+    "",
+    `Saved ${session.createdAt.toISOString()}${session.tags.length ? ` · ${session.tags.join(", ")}` : ""}`,
+    section("Reflection", session.reflection),
+    section("Key Insights", session.insights),
+    section("Emotions", session.emotions),
+    section("Body Awareness", session.bodyAwareness),
+    section("Integration Goals", session.integrationGoals),
+  ].join("\n");
+}

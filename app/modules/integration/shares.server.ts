@@ -1,0 +1,144 @@
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { keyringFor, open, seal } from "../../lib/encryption.server";
+import { users } from "../accounts/schema";
+import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
+import { enqueue } from "../mail/outbox.server";
+import { renderMail } from "../mail/templates";
+import { facilitatorShares } from "./schema";
+
+export type ShareKind = "share" | "group-request" | "message";
+const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
+
+export async function createShare(
+  db: Db,
+  env: Env,
+  userId: string,
+  input: { kind: ShareKind; content: string; anonymous: boolean },
+) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(facilitatorShares)
+      .values({ userId, kind: input.kind, anonymous: input.anonymous, sealed: "pending" })
+      .returning({ id: facilitatorShares.id });
+    if (!row) throw new Error("share not stored");
+    // The id is part of the sealed context, so the text is sealed once the row exists.
+    await tx
+      .update(facilitatorShares)
+      .set({ sealed: seal(ring, input.content, context(userId, row.id, "content")) })
+      .where(eq(facilitatorShares.id, row.id));
+    return row.id;
+  });
+}
+
+type Row = typeof facilitatorShares.$inferSelect;
+function openShare(env: Env, row: Row) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  return {
+    id: row.id,
+    kind: row.kind,
+    anonymous: row.anonymous,
+    content: open(ring, row.sealed, context(row.userId, row.id, "content")),
+    reply: row.replySealed ? open(ring, row.replySealed, context(row.userId, row.id, "reply")) : null,
+    repliedByName: row.repliedByName,
+    repliedAt: row.repliedAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The member's own shares and messages with any replies (their "Facilitator Response" and thread). */
+export async function memberShares(db: Db, env: Env, userId: string) {
+  const rows = await db
+    .select()
+    .from(facilitatorShares)
+    .where(eq(facilitatorShares.userId, userId))
+    .orderBy(desc(facilitatorShares.createdAt))
+    .limit(50);
+  return rows.map((row) => openShare(env, row));
+}
+
+export const SHARES_PAGE_SIZE = 50;
+
+/** The console list: who and when, never the content (opening one is an audited read). */
+export function listSharesForStaff(db: Db, options: { unanswered?: boolean; before?: number }) {
+  return db
+    .select({
+      id: facilitatorShares.id,
+      kind: facilitatorShares.kind,
+      memberName: users.name,
+      createdAt: facilitatorShares.createdAt,
+      repliedAt: facilitatorShares.repliedAt,
+    })
+    .from(facilitatorShares)
+    .innerJoin(users, eq(users.id, facilitatorShares.userId))
+    .where(
+      and(
+        options.unanswered ? isNull(facilitatorShares.repliedAt) : undefined,
+        options.before ? lt(facilitatorShares.id, options.before) : undefined,
+      ),
+    )
+    .orderBy(desc(facilitatorShares.id))
+    .limit(SHARES_PAGE_SIZE);
+}
+
+/** A keeper opens one share: decrypted for them, and the read is audited (the member can see it). */
+export async function readShareAsStaff(db: Db, env: Env, staff: { id: string; name: string }, id: number, ip: string) {
+  const [found] = await db
+    .select({ share: facilitatorShares, memberName: users.name, memberEmail: users.email })
+    .from(facilitatorShares)
+    .innerJoin(users, eq(users.id, facilitatorShares.userId))
+    .where(eq(facilitatorShares.id, id));
+  if (!found) return null;
+  await recordAudit(db, {
+    action: AUDIT_ACTIONS.shareRead,
+    actor: staff,
+    subjectUserId: found.share.userId,
+    detail: { shareId: id },
+    ip,
+  });
+  return { ...openShare(env, found.share), memberName: found.memberName, memberId: found.share.userId };
+}
+
+/** The keeper's reply: sealed, and the member is told by email that a reply waits (no content in the email). */
+export async function replyToShare(
+  db: Db,
+  env: Env,
+  staff: { id: string; name: string },
+  id: number,
+  reply: string,
+  siteUrl: string,
+) {
+  const [found] = await db
+    .select({ share: facilitatorShares, name: users.name, email: users.email })
+    .from(facilitatorShares)
+    .innerJoin(users, eq(users.id, facilitatorShares.userId))
+    .where(eq(facilitatorShares.id, id));
+  if (!found) return false;
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(facilitatorShares)
+      .set({
+        replySealed: seal(ring, reply, context(found.share.userId, id, "reply")),
+        repliedById: staff.id,
+        repliedByName: staff.name,
+        repliedAt: new Date(),
+      })
+      .where(eq(facilitatorShares.id, id));
+    await enqueue(tx as unknown as Db, {
+      kind: "share.reply",
+      to: found.email,
+      subject: "Your facilitator has replied",
+      ...renderMail({
+        heading: `A reply is waiting for you, ${found.name}`,
+        paragraphs: [
+          "A Temple Keeper has answered what you shared. For your privacy the reply is not in this email; you can read it in your member area.",
+        ],
+        action: { label: "Read the reply", url: `${siteUrl}/integration?mode=facilitated` },
+      }),
+    });
+  });
+  return true;
+}

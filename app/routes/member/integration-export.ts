@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { requireViewer } from "~/modules/accounts/session.server";
+import { getSession, sessionMarkdown } from "~/modules/integration/sessions.server";
+import type { Route } from "./+types/integration-export";
+
+/** "Export" one session as Markdown or JSON: the member's own only, never cached. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const session = await getSession(context.db, context.env, viewer.id, params.id);
+  if (!session) throw data(null, { status: 404 });
+  const json = new URL(request.url).searchParams.get("format") === "json";
+  return new Response(json ? JSON.stringify(session, null, 2) : sessionMarkdown(session), {
+    headers: {
+      "Content-Type": json ? "application/json; charset=utf-8" : "text/markdown; charset=utf-8",
+      "Content-Disposition": `attachment; filename="integration-session-${session.createdAt.toISOString().slice(0, 10)}.${json ? "json" : "md"}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { auditLog, facilitatorShares, insights, integrationSessions, mailOutbox, rateLimits } from "../../db/schema";
+import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+const session = {
+  intent: "save-session",
+  title: "The owl at the threshold",
+  reflection: "I met my grandmother's voice in the dark and was not afraid.",
+  insights: "Fear can be a doorway.",
+  emotions: "tender, awed",
+  bodyAwareness: "Warm hands",
+  integrationGoals: "Call my mother every Sunday.",
+};
+const withTags = (fields: Record<string, string>, tags: string[]) => {
+  const body = new URLSearchParams(fields);
+  for (const t of tags) body.append("tags", t);
+  return body;
+};
+
+describeEachBackend("integration sessions and facilitator shares over HTTP", (backend) => {
+  let server: TestServer;
+  let member: TestAccount;
+  let cookie: string;
+  let otherCookie: string;
+  let keeperCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    member = await createAccount(server, "member", "Maya Rivers");
+    ({ cookie } = await signIn(server, member.username, member.password));
+    const other = await createAccount(server);
+    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    ({ cookie: keeperCookie } = await signInStaff(server, keeper));
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.database.db.delete(rateLimits);
+  });
+
+  const send = (body: URLSearchParams, as = cookie, path = "/integration") =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, cookie: as },
+      body,
+      redirect: "manual",
+    });
+
+  it("saves a session encrypted with its tags, and says what is missing", async () => {
+    expect((await send(withTags(session, ["Healing", "Wisdom"]))).status).toBe(200);
+    for (const fields of [
+      { ...session, title: " " },
+      { ...session, reflection: "" },
+    ]) {
+      const res = await send(withTags(fields, []));
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("Missing Information: Please provide a session title and reflection.");
+    }
+    expect((await send(withTags(session, ["Gossip"]))).status).toBe(400);
+    const rows = await server.database.db
+      .select()
+      .from(integrationSessions)
+      .where(eq(integrationSessions.userId, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tags).toEqual(["Healing", "Wisdom"]);
+    const dump = (await server.database.db.execute(
+      sql`select to_jsonb(s)::text as row from integration_sessions s`,
+    )) as unknown as {
+      rows: unknown[];
+    };
+    expect(JSON.stringify(dump.rows)).not.toContain("grandmother");
+  });
+
+  it("searches the archive by title, tags and emotions; views and exports only the member's own", async () => {
+    await send(withTags({ ...session, title: "Morning after", emotions: "calm" }, ["Peace"]));
+    const byTag = await (await get(server, "/integration?q=wisdom", cookie)).text();
+    expect(byTag).toContain("The owl at the threshold");
+    expect(byTag).not.toContain("Morning after");
+    const byEmotion = await (await get(server, "/integration?q=CALM", cookie)).text();
+    expect(byEmotion).toContain("Morning after");
+    expect(await (await get(server, "/integration?q=zzz", cookie)).text()).toContain(
+      "No sessions found matching your search.",
+    );
+    expect(await (await get(server, "/integration?q=owl", otherCookie)).text()).not.toContain(
+      "The owl at the threshold",
+    );
+
+    const [row] = await server.database.db
+      .select()
+      .from(integrationSessions)
+      .where(eq(integrationSessions.userId, member.id))
+      .limit(1);
+    expect((await get(server, `/integration/sessions/${row?.id}`, cookie)).status).toBe(200);
+    expect((await get(server, `/integration/sessions/${row?.id}`, otherCookie)).status).toBe(404);
+    const md = await get(server, `/integration/sessions/${row?.id}/export?format=md`, cookie);
+    expect(md.headers.get("content-type")).toContain("text/markdown");
+    expect(await md.text()).toMatch(/^# /);
+    expect((await get(server, `/integration/sessions/${row?.id}/export?format=json`, otherCookie)).status).toBe(404);
+  });
+
+  it("shares with the facilitator; a keeper reads (audited) and replies; the member is emailed without content", async () => {
+    const blank = await send(new URLSearchParams({ intent: "share", kind: "share", content: "  " }));
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("No Content: Please enter something to share with your facilitator.");
+    expect(
+      (
+        await send(
+          new URLSearchParams({ intent: "share", kind: "share", content: "I dreamt of water again.", anonymous: "on" }),
+        )
+      ).status,
+    ).toBe(200);
+    const [share] = await server.database.db
+      .select()
+      .from(facilitatorShares)
+      .where(eq(facilitatorShares.userId, member.id));
+    expect(share).toMatchObject({ kind: "share", anonymous: true });
+    expect(share?.sealed).not.toContain("water");
+
+    const list = await (await get(server, "/console/shares", keeperCookie)).text();
+    expect(list).toContain("Maya Rivers"); // never anonymous to the keepers
+    expect(list).not.toContain("dreamt of water");
+    expect((await get(server, `/console/shares/${share?.id}`, cookie)).status).toBe(403);
+    const detail = await (await get(server, `/console/shares/${share?.id}`, keeperCookie)).text();
+    expect(detail).toContain("I dreamt of water again.");
+    const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));
+    expect(reads[0]).toMatchObject({ subjectUserId: member.id, actorName: "Elena Keeper" });
+
+    expect((await post(server, `/console/shares/${share?.id}`, keeperCookie, { reply: " " })).status).toBe(400);
+    expect(
+      (
+        await post(server, `/console/shares/${share?.id}`, keeperCookie, {
+          reply: "Water often means feeling. Let us talk on Sunday.",
+        })
+      ).status,
+    ).toBe(302);
+    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
+    expect(mail?.toAddress).toBe(member.email);
+    expect(mail?.textBody).not.toContain("Water often means feeling");
+    const page = await (await get(server, "/integration?mode=facilitated", cookie)).text();
+    expect(page).toContain("Elena Keeper: Water often means feeling. Let us talk on Sunday.");
+    expect(await (await get(server, "/integration", otherCookie)).text()).not.toContain("Water often means feeling");
+  });
+
+  it("keeps group-session requests and private messages as real threads", async () => {
+    await send(
+      new URLSearchParams({ intent: "share", kind: "group-request", content: "I'd like to join the next circle." }),
+    );
+    await send(
+      new URLSearchParams({ intent: "share", kind: "message", content: "May I ask you something privately?" }),
+    );
+    expect((await send(new URLSearchParams({ intent: "share", kind: "broadcast", content: "x" }))).status).toBe(400);
+    const list = await (await get(server, "/console/shares", keeperCookie)).text();
+    expect(list).toContain("Group session request");
+    expect(list).toContain("Private message");
+    expect(await (await get(server, "/integration", cookie)).text()).toContain("May I ask you something privately?");
+  });
+
+  it("saves a generated vision to the member's insights, where it is drawn again from its seed", async () => {
+    const prompt =
+      'A mystical, ethereal visualization of: "light". Sacred geometry, flowing purple-to-gold light, dreamlike digital art.';
+    expect((await send(new URLSearchParams({ intent: "save-vision", prompt, seed: `${prompt}#2` }))).status).toBe(200);
+    expect((await send(new URLSearchParams({ intent: "save-vision", prompt: "", seed: "x" }))).status).toBe(400);
+    const [vision] = await server.database.db.select().from(insights).where(eq(insights.category, "vision"));
+    expect(vision?.userId).toBe(member.id);
+    const html = await (await get(server, "/spirit-companion?insights=vision", cookie)).text();
+    expect(html).toContain("data:image/svg+xml");
+  });
+
+  it("offers prompts drawn from the member's own sessions in AI-Enhanced mode", async () => {
+    const html = await (await get(server, "/integration?mode=ai-enhanced", cookie)).text();
+    expect(html).toContain("Call my mother every Sunday.");
+  });
+});
