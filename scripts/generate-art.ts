@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { articles } from "../app/content/articles";
-import { sacredGeometrySvg, shareImageNames } from "../app/lib/art";
+import { sacredGeometrySvg } from "../app/lib/art";
+import { shareImageNames } from "../app/lib/art-paths";
 
 const outDir = path.resolve("public/og");
 fs.mkdirSync(outDir, { recursive: true });

@@ -82,19 +82,3 @@ export function sacredGeometrySvg(seed: string, width = 1200, height = 630): str
 ${parts.join("\n")}
 </svg>`;
 }
-
-/** Names of the pages that have their own share image (see scripts/generate-art.ts). */
-export const shareImageNames = [
-  "home",
-  "magic",
-  "invitation",
-  "religious-freedom",
-  "faq",
-  "contact",
-  "terms-and-privacy",
-  "thank-you",
-  "not-found",
-] as const;
-
-export const shareImagePath = (name: string) => `/og/${name}.png`;
-export const artPath = (name: string) => `/og/${name}.svg`;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { shareImagePath } from "./art";
+import { shareImagePath } from "./art-paths";
 import { site } from "./site";
 
 export interface PageSeo {

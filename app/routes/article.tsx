@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { AudioPlayer } from "~/components/content/audio-player";
 import { PageHero } from "~/components/content/page-hero";
 import { Blocks } from "~/components/content/rich-text";
-import { artPath } from "~/lib/art";
+import { artPath } from "~/lib/art-paths";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { site } from "~/lib/site";

@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import type { Article } from "~/content/types";
-import { artPath } from "~/lib/art";
+import { artPath } from "~/lib/art-paths";
 import { categoryLabel, formatArticleDate, readTimeLabel } from "~/modules/content/articles";
 
 export function ArticleCard({ article, headingLevel = 3 }: { article: Article; headingLevel?: 2 | 3 }) {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { notify } from "~/components/ui/notify";
+import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { ALL_TAGS } from "~/modules/integration/tags";
-import { INTEGRATION_MESSAGES } from "~/modules/integration/validation";
 import { ChoiceChips } from "./choice-chips";
 
 const FIELDS = [

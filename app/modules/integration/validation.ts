@@ -1,14 +1,8 @@
 import { z } from "zod/mini";
+import { INTEGRATION_MESSAGES } from "./messages";
 import { ALL_TAGS } from "./tags";
 
-/** SPEC.md 5 "Integration save": one message for either missing field. */
-export const INTEGRATION_MESSAGES = {
-  missing: "Missing Information: Please provide a session title and reflection.",
-  long: "Please keep each field under 5000 characters.",
-  tags: "Please choose tags from the list.",
-  share: "No Content: Please enter something to share with your facilitator.",
-  shareLong: "Please keep what you share under 5000 characters.",
-} as const;
+export { INTEGRATION_MESSAGES };
 
 const tags = new Set(ALL_TAGS);
 const optionalText = z.string().check(z.trim(), z.maxLength(5000, INTEGRATION_MESSAGES.long));

@@ -1,0 +1,126 @@
+// Part of npm run bench: the journal with 5,000 entries, on PGlite and (when TEST_DATABASE_URL
+// points at a PostgreSQL server) on PostgreSQL, side by side: saving an entry, the archive's
+// first and a deep page, and a search (which opens every entry: linear in one member's entries).
+import os from "node:os";
+import autocannon from "autocannon";
+import pg from "pg";
+import { DEMO_ACCOUNTS } from "../app/modules/accounts/seed.server";
+import { type AppProcess, startAppProcess } from "../tests/support/app-process";
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 5000);
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const member = DEMO_ACCOUNTS[0] as (typeof DEMO_ACCOUNTS)[number];
+
+async function signIn(app: AppProcess): Promise<string> {
+  const res = await fetch(`${app.url}/sacred-access`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+    body: new URLSearchParams({ emailOrUsername: member.username, password: member.password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+  if (!cookie) throw new Error(`sign-in failed (${res.status})`);
+  return cookie.split(";")[0] as string;
+}
+
+function entryBody(i: number) {
+  const body = new URLSearchParams({
+    intent: "create",
+    title: `Entry ${i}`,
+    content: `Reflection number ${i}: the light through the window, the breath, the quiet after. `.repeat(3),
+    intensity: String((i % 10) + 1),
+    ceremonyContext: "meditation",
+  });
+  body.append("emotions", i % 2 ? "Peace" : "Gratitude");
+  return body.toString();
+}
+
+async function fill(app: AppProcess, cookie: string) {
+  let next = 0;
+  const worker = async () => {
+    while (next < ENTRIES) {
+      const i = next++;
+      const res = await fetch(`${app.url}/journals`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, cookie },
+        body: entryBody(i),
+      });
+      if (res.status !== 200) throw new Error(`saving entry ${i}: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+function run(options: autocannon.Options) {
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
+  );
+}
+
+async function measure(label: string, env: Record<string, string>) {
+  const app = await startAppProcess({ NODE_ENV: "test", LOG_LEVEL: "warn", ...env });
+  try {
+    const cookie = await signIn(app);
+    await fill(app, cookie);
+    const headers = { cookie, Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" };
+    // A cursor deep in the archive: follow "Older entries" 100 times.
+    let deep = "/journals";
+    for (let i = 0; i < 100; i++) {
+      const html = await (await fetch(`${app.url}${deep}`, { headers: { cookie } })).text();
+      const after = html.match(/\?after=([A-Za-z0-9_-]+)/)?.[1];
+      if (!after) break;
+      deep = `/journals?after=${after}`;
+    }
+    const cases: Array<[string, autocannon.Options]> = [
+      ["save entry", { url: `${app.url}/journals`, method: "POST", headers, body: entryBody(1) }],
+      ["archive, first page", { url: `${app.url}/journals`, headers: { cookie } }],
+      ["archive, page 100", { url: `${app.url}${deep}`, headers: { cookie } }],
+      [
+        "search (all entries)",
+        { url: `${app.url}/journals?q=window`, headers: { cookie }, duration: Math.min(DURATION_S, 4) },
+      ],
+    ];
+    const rows = [];
+    for (const [name, options] of cases) {
+      const r = await run(options);
+      rows.push({
+        database: label,
+        case: name,
+        "req/s": Math.round(r.requests.average),
+        "p50 ms": r.latency.p50,
+        "p99 ms": r.latency.p99,
+        errors: r.errors + r.non2xx,
+      });
+    }
+    return rows;
+  } finally {
+    await app.stop();
+  }
+}
+
+const rows = await measure("PGlite", {});
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const name = `sacred_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    rows.push(...(await measure("PostgreSQL", { DATABASE_URL: url.toString() })));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+console.table(rows);
+process.stdout.write(
+  `${ENTRIES} entries, ${CONNECTIONS} connections, ${DURATION_S}s per case, ${os.cpus().length} cores\n`,
+);
+if (rows.some((r) => r.errors > 0)) {
+  process.stderr.write("The journal answered errors under load.\n");
+  process.exit(1);
+}
