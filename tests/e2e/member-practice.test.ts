@@ -184,3 +184,20 @@ describe("integration", () => {
     await expect.poll(() => page.getByRole("button", { name: "Saved to your insights" }).isVisible()).toBe(true);
   });
 });
+
+describe("the calendar", () => {
+  it("checks in once a day, changeable, kept across a reload and counted this month", async () => {
+    await page.goto(`${app.url}/calendar`);
+    await page.getByRole("button", { name: "Grateful" }).click();
+    await expect.poll(() => page.getByText("You're feeling Grateful today.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Peaceful" }).click();
+    await expect.poll(() => page.getByText("You're feeling Peaceful today.").isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole("button", { name: "Peaceful" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.getByText("1 check-ins in the last 30 days: Peaceful 1.").first().isVisible())
+      .toBe(true);
+    await page.getByRole("link", { name: "Previous month" }).click();
+    await expect.poll(() => page.locator('a[aria-current="date"]').count()).toBe(1);
+  });
+});

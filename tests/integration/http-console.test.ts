@@ -61,6 +61,29 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
     expect(signIns.some((e) => e.actorId === keeper.id && e.detail?.method === "password+totp")).toBe(true);
   });
 
+  it("accepts each recovery code once in place of a TOTP code", async () => {
+    const fresh = await createAccount(server, "keeper", "Recovery Keeper");
+    const first = await signIn(server, fresh.username, fresh.password);
+    const start = await post(server, "/console/two-factor", first.cookie, {
+      intent: "start",
+      password: fresh.password,
+    });
+    const html = await start.text();
+    const codes = [...html.matchAll(/<li>([A-Za-z0-9-]{8,})<\/li>/g)].map((m) => m[1] as string);
+    expect(codes).toHaveLength(10);
+    await signInStaff(server, fresh, undefined, html);
+    const pending = await signIn(server, fresh.username, fresh.password);
+    const ok = await post(server, "/sacred-access/two-factor", pending.cookie, {
+      code: codes[0] as string,
+      redirectTo: "/console",
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/console");
+    const again = await signIn(server, fresh.username, fresh.password);
+    const reused = await post(server, "/sacred-access/two-factor", again.cookie, { code: codes[0] as string });
+    expect(reused.status).toBe(401);
+  });
+
   it("approves a request: account, single-use 7-day invitation, who and when, audit", async () => {
     const request = await newRequest("Lena Hart", "lena@example.org");
     const list = await get(server, "/console/requests?status=new", keeperCookie);

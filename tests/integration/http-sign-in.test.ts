@@ -125,6 +125,35 @@ describeEachBackend("signing in over HTTP", (backend) => {
     expect((await get(server, "/dashboard", cookie)).status).toBe(302);
   });
 
+  it("ends a session unused for 7 days, and any session after 30 days", async () => {
+    const idle = await signIn(server, member.username, member.password);
+    const lasting = await signIn(server, member.username, member.password);
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    const [idleRow] = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(idle.cookie)));
+    const [lastingRow] = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(lasting.cookie)));
+    expect(idleRow && lastingRow).toBeTruthy();
+    const day = 86_400_000;
+    await server.database.db
+      .update(sessions)
+      .set({ updatedAt: new Date(Date.now() - 8 * day) })
+      .where(eq(sessions.id, idleRow?.id ?? ""));
+    await server.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 31 * day), updatedAt: new Date() })
+      .where(eq(sessions.id, lastingRow?.id ?? ""));
+    expect((await get(server, "/dashboard", idle.cookie)).status).toBe(302);
+    expect((await get(server, "/dashboard", lasting.cookie)).status).toBe(302);
+    const left = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(left.map((r) => r.id)).not.toContain(idleRow?.id);
+    expect(left.map((r) => r.id)).not.toContain(lastingRow?.id);
+  });
+
   it("refuses a cross-site sign-in or sign-out POST", async () => {
     const { cookie } = await signIn(server, member.username, member.password);
     const forged = await postForm(server, "/sign-out", {}, { Origin: "https://evil.example", cookie });

@@ -62,7 +62,7 @@ export function post(server: TestServer, path: string, cookie: string, fields: R
  * Signs a staff account in and, the first time, enrols it in two-factor through the console
  * (as a keeper would). Returns the cookie of a full staff session and the TOTP secret.
  */
-export async function signInStaff(server: TestServer, account: TestAccount, secret?: string) {
+export async function signInStaff(server: TestServer, account: TestAccount, secret?: string, enrolmentPage?: string) {
   const first = await signIn(server, account.username, account.password);
   if (secret) {
     // Enrolled before: the password step leaves a pending two-factor cookie.
@@ -73,11 +73,12 @@ export async function signInStaff(server: TestServer, account: TestAccount, secr
     if (res.status !== 302) throw new Error(`two-factor sign-in failed: ${res.status}`);
     return { cookie: cookiesOf(res, first.cookie), secret };
   }
-  const start = await post(server, "/console/two-factor", first.cookie, {
-    intent: "start",
-    password: account.password,
-  });
-  const html = await start.text();
+  // An enrolment already begun (its page given) is confirmed; otherwise one is begun here.
+  const html =
+    enrolmentPage ??
+    (await (
+      await post(server, "/console/two-factor", first.cookie, { intent: "start", password: account.password })
+    ).text());
   const found = html.match(/"secret","([A-Z2-7]+)"/) ?? html.match(/>([A-Z2-7]{16,})<\/code>/);
   if (!found?.[1]) throw new Error("no TOTP secret on the enrolment page");
   const enrolled = found[1];

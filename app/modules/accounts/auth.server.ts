@@ -10,9 +10,13 @@ import { passwordResetMail } from "./mails";
 import { hashPassword, verifyPassword } from "./password.server";
 import { accounts, sessions, twoFactors, users, verifications } from "./schema";
 
-/** Sessions: sliding idle expiry (refreshed at most daily) and an absolute cap (session.server.ts). */
-export const SESSION_IDLE_SECONDS = 7 * 86_400;
+/**
+ * Sessions end after 30 days in all (cookie and row) or 7 days without use. better-auth touches
+ * the row at most daily while it is used (updateAge), so `updatedAt` measures idleness to the day;
+ * both limits are checked in session.server.ts.
+ */
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+export const SESSION_IDLE_MS = 7 * 86_400_000;
 export const RESET_TOKEN_SECONDS = 24 * 3600;
 /** The client IP travels from our load context to better-auth in this request header. */
 export const CLIENT_IP_HEADER = "x-sacred-client-ip";
@@ -54,7 +58,7 @@ function createAuth(db: Db, env: Env) {
       },
     },
     session: {
-      expiresIn: SESSION_IDLE_SECONDS,
+      expiresIn: SESSION_ABSOLUTE_MS / 1000,
       updateAge: 86_400,
       cookieCache: { enabled: false }, // a revoked session must end at once
     },

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { AppContext } from "../../context";
-import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS } from "./auth.server";
+import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./auth.server";
 import { type Role, sessions } from "./schema";
 
 export interface Viewer {
@@ -41,8 +41,11 @@ async function lookUp(request: Request, context: Ctx): Promise<Viewer | null> {
   const found = await auth.api.getSession({ headers: authHeaders(request, context), query: { disableRefresh: false } });
   if (!found) return null;
   const { user, session } = found;
-  // Idle expiry is better-auth's sliding window; the absolute cap is ours.
-  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MS || user.banned) {
+  const now = Date.now();
+  const expired =
+    now - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MS ||
+    now - new Date(session.updatedAt).getTime() > SESSION_IDLE_MS;
+  if (expired || user.banned) {
     await context.db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
