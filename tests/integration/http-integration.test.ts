@@ -166,6 +166,19 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(vision?.userId).toBe(member.id);
     const html = await (await get(server, "/spirit-companion?insights=vision", cookie)).text();
     expect(html).toContain("data:image/svg+xml");
+
+    const [mine] = await server.database.db
+      .select()
+      .from(integrationSessions)
+      .where(eq(integrationSessions.userId, member.id))
+      .limit(1);
+    const attach = (as: string, sessionId: string) =>
+      send(new URLSearchParams({ intent: "attach-vision", prompt, seed: `${prompt}#3`, sessionId }), as);
+    expect((await attach(otherCookie, mine?.id ?? "")).status).toBe(404);
+    expect((await attach(cookie, mine?.id ?? "")).status).toBe(200);
+    expect(await (await get(server, `/integration/sessions/${mine?.id}`, cookie)).text()).toContain(
+      "data:image/svg+xml",
+    );
   });
 
   it("offers prompts drawn from the member's own sessions in AI-Enhanced mode", async () => {

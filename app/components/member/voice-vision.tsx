@@ -30,8 +30,9 @@ async function pngOf(svg: string): Promise<Blob> {
 }
 
 /** Voice-to-Vision: speak (or type), transform to SPEC.md's visual prompt, generate an image of our own. */
-export function VoiceVision() {
+export function VoiceVision({ sessions }: { sessions: ReadonlyArray<{ id: string; title: string }> }) {
   const saver = useFetcher<{ ok: boolean }>();
+  const attacher = useFetcher<{ ok: boolean }>();
   const [transcript, setTranscript] = useState("");
   const [interim, setInterim] = useState("");
   const [recording, setRecording] = useState(false);
@@ -201,6 +202,26 @@ export function VoiceVision() {
               </button>
             </saver.Form>
           </div>
+          {sessions.length > 0 ? (
+            <attacher.Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="attach-vision" />
+              <input type="hidden" name="prompt" value={prompt} />
+              <input type="hidden" name="seed" value={seed} />
+              <label className="grid gap-1 text-sm">
+                Keep it with a session
+                <select name="sessionId" className="field py-2">
+                  {sessions.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="btn-ghost" disabled={attacher.state !== "idle"}>
+                {attacher.state === "idle" && attacher.data?.ok ? "Saved with the session" : "Save to Session"}
+              </button>
+            </attacher.Form>
+          ) : null}
           <p className="text-sm text-mist-muted">
             Integration guidance: sit with the image for a few minutes without interpreting it. Then write one sentence
             about what it stirs, in your journal or a Personal Reflection.

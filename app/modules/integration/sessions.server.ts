@@ -6,7 +6,7 @@ import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
 import { integrationSessions } from "./schema";
 import type { IntegrationSessionInput } from "./validation";
 
-type Text = Omit<IntegrationSessionInput, "tags">;
+type Text = Omit<IntegrationSessionInput, "tags"> & { vision?: { prompt: string; seed: string } };
 const context = (userId: string, id: string) => `integration:${userId}:${id}`;
 
 export async function saveSession(db: Db, env: Env, userId: string, input: IntegrationSessionInput): Promise<string> {
@@ -50,6 +50,24 @@ export async function listSessions(db: Db, env: Env, userId: string, q = "", lim
   );
 }
 
+/** Keeps a generated vision with one of the member's sessions (its prompt and seed; the image is redrawn). */
+export async function attachVision(
+  db: Db,
+  env: Env,
+  userId: string,
+  id: string,
+  vision: { prompt: string; seed: string },
+) {
+  const session = await getSession(db, env, userId, id);
+  if (!session) return false;
+  const { id: _, tags: __, createdAt: ___, ...text } = session;
+  await db
+    .update(integrationSessions)
+    .set({ sealed: sealJson(keyringFor(env.DATA_ENCRYPTION_KEY), { ...text, vision }, context(userId, id)) })
+    .where(and(eq(integrationSessions.id, id), eq(integrationSessions.userId, userId)));
+  return true;
+}
+
 export async function getSession(db: Db, env: Env, userId: string, id: string) {
   const [row] = await db
     .select()
@@ -70,5 +88,6 @@ export function sessionMarkdown(session: IntegrationSession): string {
     section("Emotions", session.emotions),
     section("Body Awareness", session.bodyAwareness),
     section("Integration Goals", session.integrationGoals),
+    section("Vision", session.vision?.prompt ?? ""),
   ].join("\n");
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
+import { VisionImage } from "~/components/member/vision-image";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { getSession } from "~/modules/integration/sessions.server";
@@ -46,6 +47,14 @@ export default function IntegrationSessionPage() {
           </section>
         ) : null,
       )}
+      {session.vision ? (
+        <section className="mt-6">
+          <h2 className="font-serif text-2xl font-semibold">Vision</h2>
+          <div className="mt-3 max-w-md">
+            <VisionImage seed={session.vision.seed} label={`Vision: ${session.vision.prompt.slice(0, 100)}`} />
+          </div>
+        </section>
+      ) : null}
       <p className="mt-8 flex flex-wrap gap-3">
         <a href={`/integration/sessions/${session.id}/export?format=md`} download className="btn-ghost">
           Export (Markdown)

@@ -8,7 +8,7 @@ import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { saveInsight } from "~/modules/companion/companion.server";
 import { reflectionPrompts } from "~/modules/integration/prompts.server";
-import { listSessions, saveSession } from "~/modules/integration/sessions.server";
+import { attachVision, listSessions, saveSession } from "~/modules/integration/sessions.server";
 import { createShare, memberShares } from "~/modules/integration/shares.server";
 import { MODES, type Mode } from "~/modules/integration/tags";
 import { integrationFormValues, integrationSessionSchema, shareSchema } from "~/modules/integration/validation";
@@ -76,11 +76,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return { ok: true };
     }
-    case "save-vision": {
+    case "save-vision":
+    case "attach-vision": {
       const prompt = String(form.get("prompt") ?? "").trim();
       const seed = String(form.get("seed") ?? "");
       if (!prompt || prompt.length > 1000 || !seed.startsWith(prompt) || seed.length > prompt.length + 12) {
         return data({ ok: false, error: "No Prompt: Please generate a visual prompt first." }, { status: 400 });
+      }
+      if (form.get("intent") === "attach-vision") {
+        const sessionId = String(form.get("sessionId") ?? "");
+        const attached = await attachVision(context.db, context.env, viewer.id, sessionId, { prompt, seed });
+        return attached ? { ok: true } : data({ ok: false, error: "Choose one of your sessions." }, { status: 404 });
       }
       await saveInsight(context.db, context.env, viewer.id, {
         category: "vision",
@@ -136,7 +142,7 @@ export default function Integration() {
             {mode === "personal" ? "Integration Journal" : MODES.find((m) => m.id === mode)?.label}
           </h2>
           {mode === "personal" ? <IntegrationForm /> : null}
-          {mode === "voice" ? <VoiceVision /> : null}
+          {mode === "voice" ? <VoiceVision sessions={sessions.map((s) => ({ id: s.id, title: s.title }))} /> : null}
           {mode === "facilitated" ? (
             <p className="text-mist-muted">
               Write to your facilitator in the Facilitator Circle: a reflection to share, a request to join a group
