@@ -3,7 +3,10 @@ import { useFetcher } from "react-router";
 import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
-import { NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+import { NEWSLETTER_FAILED, NEWSLETTER_INVALID } from "~/modules/messages/messages";
+
+/** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */
+const loadSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterSchema);
 
 /** Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). */
 export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
@@ -36,13 +39,16 @@ export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
       action="/newsletter"
       noValidate
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onFocus={() => void loadSchema()}
       onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
         const email = input.current?.value ?? "";
-        if (!newsletterSchema.safeParse({ email }).success) {
-          event.preventDefault();
+        void loadSchema().then((schema) => {
+          if (schema.safeParse({ email }).success) return fetcher.submit(form);
           setError(NEWSLETTER_INVALID.description);
           notify("error", NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
-        }
+        });
       }}
     >
       <div className="flex-1">

@@ -2,8 +2,9 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/forms";
 
-export const CONTACT_REQUIRED = "Please fill in all required fields.";
-export const EMAIL_INVALID = "Please enter a valid email address";
+import { CONTACT_REQUIRED, EMAIL_INVALID, NEWSLETTER_INVALID } from "./messages";
+
+export { CONTACT_REQUIRED, EMAIL_INVALID, HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID } from "./messages";
 
 /** Contact form (SPEC.md 5): all three required after trimming; email without spaces. */
 export const contactSchema = z.object({
@@ -25,9 +26,6 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export const NEWSLETTER_FAILED = { title: "Submission failed", description: "Please try again later." };
-export const NEWSLETTER_INVALID = { title: "Invalid email", description: "Please enter a valid email address." };
-
 /** Newsletter (SPEC.md 5): non-empty, no spaces, an @ and a dot. */
 export const newsletterSchema = z.object({
   email: z
@@ -40,6 +38,3 @@ export const newsletterSchema = z.object({
       z.toLowerCase(),
     ),
 });
-
-/** Bots fill every field; people never see this one. A filled honeypot gets a quiet fake success. */
-export const HONEYPOT_FIELD = "website";
