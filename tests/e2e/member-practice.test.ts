@@ -189,9 +189,9 @@ describe("the calendar", () => {
   it("checks in once a day, changeable, kept across a reload and counted this month", async () => {
     await page.goto(`${app.url}/calendar`);
     await page.getByRole("button", { name: "Grateful" }).click();
-    await expect.poll(() => page.getByText("You're feeling Grateful today.").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#main").getByText("You're feeling Grateful today.").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Peaceful" }).click();
-    await expect.poll(() => page.getByText("You're feeling Peaceful today.").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#main").getByText("You're feeling Peaceful today.").isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole("button", { name: "Peaceful" }).getAttribute("aria-pressed")).toBe("true");
     await expect
@@ -199,5 +199,79 @@ describe("the calendar", () => {
       .toBe(true);
     await page.getByRole("link", { name: "Previous month" }).click();
     await expect.poll(() => page.locator('a[aria-current="date"]').count()).toBe(1);
+  });
+});
+
+describe("voice features", () => {
+  it("says when speech is not available, appends final results, and reports recording errors", async () => {
+    const context = await browser.newContext();
+    // A browser without speech at all.
+    await context.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      delete w.webkitSpeechRecognition;
+      delete w.SpeechRecognition;
+      delete w.speechSynthesis;
+    });
+    const bare = await context.newPage();
+    await bare.goto(`${app.url}/sacred-access`);
+    await bare.getByLabel("Email or username").fill(member.username);
+    await bare.getByLabel("Password", { exact: true }).fill(member.password);
+    await bare.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+    await bare.waitForURL(`${app.url}/dashboard`);
+    await bare.goto(`${app.url}/integration?mode=voice`);
+    await bare.getByRole("button", { name: "Start Recording" }).click();
+    await expect.poll(() => bare.getByText("Speech Recognition Not Available").first().isVisible()).toBe(true);
+    await bare.getByLabel("Your words (spoken or typed)").fill("stillness");
+    await bare.getByRole("button", { name: "Transform to Visual Prompt" }).click();
+    await bare.getByRole("button", { name: "Play Back" }).click();
+    await expect.poll(() => bare.getByText("Text-to-Speech Not Available").first().isVisible()).toBe(true);
+    await context.close();
+
+    // A browser whose recogniser hears two phrases, then one that fails.
+    const speaking = await browser.newContext();
+    await speaking.addInitScript(() => {
+      let fail = false;
+      class FakeRecognition {
+        lang = "";
+        continuous = false;
+        interimResults = false;
+        onresult: ((e: unknown) => void) | null = null;
+        onerror: (() => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {
+          const failing = fail;
+          fail = true;
+          setTimeout(() => {
+            if (failing) {
+              this.onerror?.();
+              return;
+            }
+            const result = (text: string, isFinal: boolean) => Object.assign([{ transcript: text }], { isFinal });
+            this.onresult?.({ resultIndex: 0, results: [result("the river", true), result("and the", false)] });
+            this.onresult?.({ resultIndex: 1, results: [result("the river", true), result("and the stars", true)] });
+            this.onend?.();
+          }, 50);
+        }
+        stop() {
+          this.onend?.();
+        }
+      }
+      (window as unknown as Record<string, unknown>).webkitSpeechRecognition = FakeRecognition;
+      (window as unknown as Record<string, unknown>).SpeechRecognition = FakeRecognition;
+    });
+    const page2 = await speaking.newPage();
+    await page2.goto(`${app.url}/sacred-access`);
+    await page2.getByLabel("Email or username").fill(member.username);
+    await page2.getByLabel("Password", { exact: true }).fill(member.password);
+    await page2.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+    await page2.waitForURL(`${app.url}/dashboard`);
+    await page2.goto(`${app.url}/integration?mode=voice`);
+    await page2.getByRole("button", { name: "Start Recording" }).click();
+    await expect
+      .poll(() => page2.getByLabel("Your words (spoken or typed)").inputValue())
+      .toBe("the river and the stars");
+    await page2.getByRole("button", { name: "Start Recording" }).click();
+    await expect.poll(() => page2.getByText("Recording Error").first().isVisible()).toBe(true);
+    await speaking.close();
   });
 });
