@@ -127,6 +127,67 @@ export const article: Article = {
       ],
     },
     {
+      id: "questions-to-ask",
+      heading: "Questions to Ask of Any Ceremony",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Interest in sacred plants has grown quickly, and so has the number of people offering ceremonies. Some are careful and experienced; some borrow the look of a tradition without its substance. Whether you sit with us or with anyone else, these questions can help you tell the difference. A good facilitator will welcome them.",
+          ],
+        },
+        {
+          type: "list",
+          items: [
+            [
+              "Where does this practice come from, and who taught the person leading it? A clear, humble answer, including what they do not know, is a good sign. Vague claims of ancient lineage are not.",
+            ],
+            [
+              "How are people screened? Traditions and research alike take care over who should not take part, for example people with certain heart conditions, a personal or family history of psychosis or bipolar disorder, or medications that interact dangerously.",
+            ],
+            [
+              "Who is present, and how many? Ask how many facilitators will be in the room for how many participants, and what experience they have with difficult moments.",
+            ],
+            [
+              "What happens if something goes wrong? There should be a plan for medical and emotional emergencies, and a way to reach help.",
+            ],
+            [
+              "What happens afterwards? Integration support, whether circles, conversations or a guide to call, is part of the ceremony, not an extra.",
+            ],
+            [
+              "Who benefits? Ask how money is used, and whether any of it returns to the communities whose knowledge made the ceremony possible.",
+            ],
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "If the answers leave you uneasy, it is wise to wait. The mushrooms, as María Sabina's neighbours would say, are patient; there is no ceremony worth taking that cannot be taken later, with better people and better preparation.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "where-we-stand",
+      heading: "Where Our Congregation Stands",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Our own answers to those questions are part of how we try to honour the traditions we learned from. Every participant is screened and prepares with a Temple Keeper. Ceremonies are small, held by trained facilitators, and followed by integration support. We do not sell ceremonies as experiences, and we say openly when a ceremony is paused, as our in-person ceremony is while we seek the legal protection described on our ",
+            { text: "religious freedom", href: "/religious-freedom" },
+            " page.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "None of this makes us keepers of the Mazatec tradition, and we do not pretend otherwise. It is our attempt to take what we received with gratitude and to practise in a way that those who first kept it alive might recognise as serious, careful and kind.",
+          ],
+        },
+      ],
+    },
+    {
       id: "learning-from-the-past",
       heading: "Learning from the Past",
       blocks: [
