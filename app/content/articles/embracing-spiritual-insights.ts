@@ -119,6 +119,56 @@ export const article: Article = {
             "The people close to us may notice that we have changed before we can explain why. It can help to share simply and without pressure: what the experience meant to you, and what you hope to do differently. Not everyone will understand, and that is all right. Insights about a relationship are best tested in honest conversation over time, rather than announced all at once.",
           ],
         },
+        {
+          type: "p",
+          text: [
+            "A useful rule of thumb from many integration guides is to wait before making large, irreversible decisions: leaving a marriage, quitting a job, moving across the world. Sometimes an experience does reveal that a great change is needed. Even then, the change usually goes better when it is made slowly, with the people it affects, after the first intensity has settled. If the insight is true, it will still be true in three months.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "when-it-was-hard",
+      heading: "When the Experience Was Hard",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Not every ceremony is luminous. Some bring fear, grief, old memories or a sense of losing one's footing. A large survey of people who had gone through challenging psilocybin experiences found that many later counted them among the most meaningful of their lives, and also that a small number went on to struggle for some time afterwards. Both are real, and good integration takes both seriously.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "If your experience was hard, be gentle with the meaning you make of it. Write down what happened without judging it yet. Tell someone you trust. Notice what the difficult part seemed to be pointing towards: often it is something that had been waiting for attention. And watch how you are in the following weeks. Feeling unsettled for a few days is common; feeling worse over weeks is a reason to reach out, to us and, where needed, to a clinician.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "a-simple-practice",
+      heading: "A Simple Weekly Practice",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "Integration does not need to be complicated. Many of our members keep a small weekly ritual for the first few months after a ceremony. Set aside twenty minutes at the same time each week, sit somewhere quiet, and write your answers to three questions:",
+          ],
+        },
+        {
+          type: "list",
+          items: [
+            ["What from my experience came back to me this week, in a thought, a dream or a moment?"],
+            ["Where did I live what I learned, even a little, and where did I fall back into old patterns?"],
+            ["What is one small, concrete thing I will do in the coming week to honour it?"],
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Read back over earlier weeks once a month. Patterns appear that are invisible from inside a single day: a relationship that keeps coming up, a habit that softens, a fear that has quietly lost its grip. That record is yours, and it becomes, over time, the clearest evidence of how the experience has changed your life.",
+          ],
+        },
       ],
     },
     {
@@ -151,6 +201,15 @@ export const article: Article = {
     },
   ],
   references: [
+    {
+      authors:
+        "Carbonaro, T. M., Bradstreet, M. P., Barrett, F. S., MacLean, K. A., Jesse, R., Johnson, M. W., & Griffiths, R. R.",
+      year: 2016,
+      title:
+        "Survey study of challenging experiences after ingesting psilocybin mushrooms: Acute and enduring positive and negative consequences",
+      source: "Journal of Psychopharmacology, 30(12), 1268-1278",
+      url: "https://doi.org/10.1177/0269881116662634",
+    },
     {
       authors: "Hartogsohn, I.",
       year: 2017,
