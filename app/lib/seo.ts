@@ -64,3 +64,8 @@ export function organizationData(siteUrl: string): Record<string, unknown> {
     sameAs: [site.social.professional.href, site.social.photos.href],
   };
 }
+
+/** Member, staff and single-use pages: a title, and kept out of search engines. */
+export function privateMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} · Sacred Path Congregation` }, { name: "robots", content: "noindex" }];
+}

@@ -4,16 +4,14 @@ import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { firstError, formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { findResetAccount, resetPassword } from "~/modules/accounts/password-reset.server";
 import { resetPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/reset-password";
 
 export { actionHeaders as headers } from "~/lib/http";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Choose a new password");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { valid: (await findResetAccount(context, params.token)) !== null };

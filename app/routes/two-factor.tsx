@@ -3,16 +3,14 @@ import { data, Form, Link, redirect, useActionData, useNavigation, useSearchPara
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { completeSignIn, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
 import type { Route } from "./+types/two-factor";
 
 export { actionHeaders as headers } from "~/lib/http";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Two-factor check · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Two-factor check");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formToObject(await request.formData());

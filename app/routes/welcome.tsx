@@ -4,16 +4,14 @@ import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { firstError, formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/invitations.server";
 import { ACCOUNT_MESSAGES, acceptInvitationSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/welcome";
 
 export { actionHeaders as headers } from "~/lib/http";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Set up your account · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Set up your account");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const invitation = await findInvitation(context.db, params.token);

@@ -1,14 +1,12 @@
 import { NavLink, Outlet, useLoaderData } from "react-router";
+import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
 import type { Route } from "./+types/layout";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Temple Keeper Console · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Temple Keeper Console");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
-import { firstError } from "~/lib/forms";
+import { firstError, formToObject } from "~/lib/forms";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context);
-  const fields = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
+  const fields = formToObject(await request.formData());
   const parsed = replySchema.safeParse(fields);
   if (!parsed.success) return data({ error: firstError(replySchema, fields) }, { status: 400 });
   const done = await replyToShare(

@@ -3,15 +3,13 @@ import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import { confirmEnrolment, startEnrolment, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
 import type { Route } from "./+types/two-factor";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-export const meta: Route.MetaFunction = () => [
-  { title: "Set up two-factor authentication · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Set up two-factor authentication");
 
 /** Staff only, and only until two-factor is on: the console stays shut until then. */
 async function requireEnrollingStaff(request: Request, context: Route.LoaderArgs["context"]) {

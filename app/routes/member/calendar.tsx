@@ -4,16 +4,14 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearc
 import { CheckinChart } from "~/components/member/checkin-chart";
 import { MonthCalendar } from "~/components/member/month-calendar";
 import { notify } from "~/components/ui/notify";
+import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { addDays, checkIn, checkinsBetween, journalActivity, localDay } from "~/modules/calendar/calendar.server";
 import { CHECKIN_CHOICES, isCheckinLabel } from "~/modules/calendar/checkin-choices";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/calendar";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sacred Session Calendar · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Sacred Session Calendar");
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 

@@ -9,15 +9,13 @@ import {
   UserRound,
 } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
+import { privateMeta } from "~/lib/seo";
 import { greetingFor, hourIn } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your Sacred Dashboard · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Your Sacred Dashboard");
 
 /** SPEC.md's eight tiles, in its order. */
 const TILES = [

@@ -1,16 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
 import { VisionImage } from "~/components/member/vision-image";
+import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { getSession } from "~/modules/integration/sessions.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/integration-session";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Integration session · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Integration session");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -3,7 +3,8 @@ import { FacilitatorCircle } from "~/components/member/facilitator-circle";
 import { IntegrationArchive } from "~/components/member/integration-archive";
 import { IntegrationForm } from "~/components/member/integration-form";
 import { VoiceVision } from "~/components/member/voice-vision";
-import { firstError } from "~/lib/forms";
+import { firstError, formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { saveInsight } from "~/modules/companion/companion.server";
@@ -15,10 +16,7 @@ import { integrationFormValues, integrationSessionSchema, shareSchema } from "~/
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/integration";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Integration Sessions · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
@@ -66,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true, id };
     }
     case "share": {
-      const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+      const fields = formToObject(form);
       const parsed = shareSchema.safeParse(fields);
       if (!parsed.success) return data({ ok: false, error: firstError(shareSchema, fields) }, { status: 400 });
       await createShare(context.db, context.env, viewer.id, {

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchPara
 import { JournalForm } from "~/components/member/journal-form";
 import { notify } from "~/components/ui/notify";
 import { fieldErrorsOf } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { contextLabel } from "~/modules/journal/choices";
@@ -12,10 +13,7 @@ import { journalEntrySchema, journalFormValues } from "~/modules/journal/validat
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/journal-entry";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Journal entry · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Journal entry");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -4,6 +4,7 @@ import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from 
 import { EMPTY_ENTRY, JournalForm } from "~/components/member/journal-form";
 import { notify } from "~/components/ui/notify";
 import { fieldErrorsOf } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
@@ -11,10 +12,7 @@ import { journalEntrySchema, journalFormValues } from "~/modules/journal/validat
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/journals";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sacred Journal · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Sacred Journal");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -3,14 +3,12 @@ import path from "node:path";
 import { data, useLoaderData } from "react-router";
 import { MeditationPlayer } from "~/components/member/meditation-player";
 import { FLEXIBLE_MINUTES, findMeditation, MEDITATION_SECTIONS } from "~/content/meditations";
+import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { recordSit, sitSummary } from "~/modules/practice/practice.server";
 import type { Route } from "./+types/meditations";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Guided Meditations · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Guided Meditations");
 
 /** A recording is used only when the file is really there (public/meditations/...). */
 const recordings = new Map<string, boolean>();

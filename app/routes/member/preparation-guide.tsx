@@ -1,14 +1,12 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
 import { data, Form, useFetcher, useLoaderData } from "react-router";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
+import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { checkedItems, isChecklistItem, resetChecklist, setChecked } from "~/modules/practice/practice.server";
 import type { Route } from "./+types/preparation-guide";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Preparation Guide · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Preparation Guide");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

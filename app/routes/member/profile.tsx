@@ -8,6 +8,7 @@ import { SecurityCard } from "~/components/member/security-card";
 import { SettingsCard } from "~/components/member/settings-card";
 import { notify } from "~/components/ui/notify";
 import { formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { describeUserAgent } from "~/lib/user-agent";
 import { listSessions } from "~/modules/accounts/security.server";
@@ -17,10 +18,7 @@ import { memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Profile and Settings · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

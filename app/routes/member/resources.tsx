@@ -1,13 +1,11 @@
 import { BookOpen, ExternalLink, FileText, PlayCircle, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { RESOURCE_SECTIONS, type ResourceType } from "~/content/resources";
+import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/resources";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sacred Resources · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Sacred Resources");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireViewer(request, context);

@@ -4,7 +4,8 @@ import { CompanionChat } from "~/components/member/companion-chat";
 import { ReflectionPrompt } from "~/components/member/reflection-prompt";
 import { VisionImage } from "~/components/member/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
-import { firstError } from "~/lib/forms";
+import { firstError, formToObject } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { localDay } from "~/modules/calendar/calendar.server";
@@ -23,10 +24,7 @@ import { memberTimezone } from "~/modules/profile/profile.server";
 import { limit } from "~/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/spirit-companion";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Spirit Companion · Sacred Path Congregation" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privateMeta("Spirit Companion");
 
 const FILTERS = ["all", ...INSIGHT_CATEGORIES] as const;
 
@@ -53,10 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
+  const form = formToObject(await request.formData());
   switch (form.intent) {
     case "message": {
       const limited = await limit(context.db, { name: "companion", limit: 60, windowSeconds: 3600 }, viewer.id, {
