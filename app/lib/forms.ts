@@ -46,3 +46,11 @@ export function firstError(schema: Parser, input: unknown): string | null {
   const result = schema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
+
+/**
+ * Every field a schema names, missing ones as "" (an unticked box or unanswered radio sends nothing),
+ * so the person sees the field's own message rather than a generic type error.
+ */
+export function withBlanks(input: Record<string, string>, schema: { shape: object }): Record<string, string> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]));
+}

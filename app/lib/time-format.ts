@@ -31,3 +31,10 @@ export function formatDateTime(date: Date | string, timeZone: string): string {
     timeZoneName: "short",
   }).format(new Date(date));
 }
+
+/** A calendar date as the member reads it, in their zone ("November 22, 2026"). */
+export function formatDate(date: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(
+    new Date(date),
+  );
+}

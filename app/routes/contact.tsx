@@ -1,9 +1,10 @@
 import { Mail } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
+import { offerEnquiry } from "~/content/journey";
 import { EMAIL_PATTERN, type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -33,6 +34,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "contact",
     structuredData: { "@type": "ContactPage", name: "Contact Us" },
   });
+
+/** "Apply" on the journey page leads here with the offer named, until online booking exists. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { enquiry: offerEnquiry(new URL(request.url).searchParams.get("offer")) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = formToObject(await request.formData());
@@ -68,6 +74,7 @@ export default function Contact() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const submitting = navigation.state === "submitting";
+  const { enquiry } = useLoaderData<typeof loader>();
   const serverErrors = result && !result.ok ? result.fieldErrors : {};
 
   useEffect(() => {
@@ -101,6 +108,9 @@ export default function Contact() {
         Questions about membership, preparation, integration or giving are all welcome. We reply within about 48 hours.
       </PageHero>
       <div className="card">
+        {enquiry ? (
+          <p className="mb-6 rounded-lg border border-gold/40 bg-gold/10 p-4 text-sm">{enquiry.note}</p>
+        ) : null}
         {result && !result.ok && result.formError ? (
           <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
             <p className="font-semibold text-rose-200">{result.formError.title}</p>
@@ -176,6 +186,7 @@ export default function Contact() {
               required
               maxLength={5000}
               rows={7}
+              defaultValue={enquiry?.message}
               className="field"
               disabled={submitting}
             />

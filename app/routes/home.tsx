@@ -1,5 +1,6 @@
 import { ArrowRight, HeartHandshake, Pause, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { GuideChat } from "~/components/chat/guide-chat";
 import { ArticleCard } from "~/components/content/article-card";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { publicPageHeaders } from "~/lib/http";
@@ -177,6 +178,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <GuideChat />
     </>
   );
 }

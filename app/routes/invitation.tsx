@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { GuideChat } from "~/components/chat/guide-chat";
 import { PageHero } from "~/components/content/page-hero";
 import { Blocks } from "~/components/content/rich-text";
 import { invitation } from "~/content/invitation";
@@ -63,6 +64,7 @@ export default function Invitation() {
           Join the Church
         </Link>
       </Part>
+      <GuideChat />
     </>
   );
 }

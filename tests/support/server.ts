@@ -19,10 +19,17 @@ export interface TestServer {
 
 let build: ServerBuild | undefined;
 
-/** The real app (production build, real database) on a random port. */
-export async function startTestServer(backend: Backend, overrides: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The real app (production build, real database) on a random port. Given `shared`, a second
+ * app instance on that database (which it then leaves open on close).
+ */
+export async function startTestServer(
+  backend: Backend,
+  overrides: Record<string, string> = {},
+  shared?: Database,
+): Promise<TestServer> {
   build ??= (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
-  const database = await openTestDatabase(backend);
+  const database = shared ?? (await openTestDatabase(backend));
   // SITE_URL is fixed before the port is known; same-origin checks also accept the Host.
   const env = parseEnv({
     NODE_ENV: "test",
@@ -50,7 +57,7 @@ export async function startTestServer(backend: Backend, overrides: Record<string
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -8,6 +8,8 @@ const TONES: Record<string, string> = {
   disabled: "border-rose-400/60 text-rose-200",
   waiting: "border-gold/60 text-gold",
   answered: "border-emerald-400/60 text-emerald-200",
+  "in-review": "border-violet-300/60 text-violet-200",
+  waitlisted: "border-sky-300/60 text-sky-200",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -9,6 +9,10 @@ export const AUDIT_ACTIONS = {
   medicalRecordRead: "medical-record.read",
   shareRead: "share.read",
   mailResent: "outbox.resent",
+  applicationRead: "application.read",
+  applicationDecided: "application.decided",
+  applicationNoted: "application.noted",
+  quizExported: "quiz.exported",
   twoFactorEnabled: "staff.two-factor-enabled",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -7,6 +7,8 @@ import type { Role } from "../accounts/schema";
 export const CONSOLE_NAV: ReadonlyArray<{ to: string; label: string; minRole: "keeper" | "admin" }> = [
   { to: "/console", label: "Overview", minRole: "keeper" },
   { to: "/console/requests", label: "Access requests", minRole: "keeper" },
+  { to: "/console/applications", label: "Applications", minRole: "keeper" },
+  { to: "/console/quiz", label: "Quiz", minRole: "keeper" },
   { to: "/console/members", label: "Members", minRole: "keeper" },
   { to: "/console/shares", label: "Shares", minRole: "keeper" },
   { to: "/console/outbox", label: "Outbox", minRole: "admin" },

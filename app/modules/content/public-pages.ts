@@ -12,6 +12,9 @@ export function publicPaths(): string[] {
     "/contact",
     "/terms-and-privacy",
     "/request-access",
+    "/start-your-journey",
+    "/heroic-application",
+    "/donation-checkout",
     "/services",
     "/forgot-password",
   ];

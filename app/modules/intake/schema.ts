@@ -1,7 +1,10 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema";
 
+import { applicationStatuses } from "./application-status";
 import { accessRequestStatuses } from "./validation";
 
+export { type ApplicationStatus, applicationStatuses } from "./application-status";
 export { type AccessRequestStatus, accessRequestStatuses } from "./validation";
 
 /** "Request Sacred Access": people asking to become members, vetted by Temple Keepers. */
@@ -24,4 +27,72 @@ export const accessRequests = pgTable(
     userId: text("user_id"),
   },
   (t) => [index("access_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+/** Readiness quiz answers (SPEC.md 3): the option texts, the recommendation shown, the browser cut to 100. */
+export const quizSubmissions = pgTable(
+  "quiz_submissions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    answers: jsonb("answers").$type<Record<string, string>>().notNull(),
+    recommendation: text("recommendation").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quiz_submissions_created_idx").on(t.createdAt),
+    index("quiz_submissions_recommendation_idx").on(t.recommendation, t.id),
+  ],
+);
+
+/**
+ * Ceremony applications ("heroic application"). Contact details in the clear for the console's
+ * lists; the four health answers and the screening flags sealed together (AAD = the row's id).
+ */
+export const applications = pgTable(
+  "applications",
+  {
+    id: text("id").primaryKey(),
+    /** The member who applied while signed in; the dashboard also finds it by the account's email. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    age: integer("age").notNull(),
+    city: text("city").notNull(),
+    phone: text("phone").notNull(),
+    emergencyContact: text("emergency_contact").notNull(),
+    emergencyPhone: text("emergency_phone").notNull(),
+    sealed: text("sealed").notNull(),
+    flagCount: integer("flag_count").notNull(),
+    status: text("status", { enum: applicationStatuses }).notNull().default("new"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("applications_status_idx").on(t.status, t.createdAt),
+    index("applications_email_idx").on(t.email),
+    index("applications_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What staff did with an application: decisions (a new status, with the message emailed) and
+ * notes (staff only). Text sealed: notes often quote health answers. Who and when, always.
+ */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["decision", "note"] }).notNull(),
+    status: text("status", { enum: applicationStatuses }),
+    sealed: text("sealed"),
+    staffId: text("staff_id").notNull(),
+    staffName: text("staff_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("application_events_application_idx").on(t.applicationId, t.id)],
 );

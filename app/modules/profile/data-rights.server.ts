@@ -7,6 +7,7 @@ import { listRecordReads } from "../audit/audit.server";
 import { checkins } from "../calendar/schema";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
+import { deleteApplicationsByEmail, exportMemberApplications } from "../intake/applications.server";
 import { accessRequests } from "../intake/schema";
 import { listSessions } from "../integration/sessions.server";
 import { memberShares } from "../integration/shares.server";
@@ -89,6 +90,7 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
       })
       .from(accessRequests)
       .where(eq(accessRequests.email, user.email)),
+    ceremonyApplications: await exportMemberApplications(db, env, { id: userId, email: user.email }),
     contactMessages: await db
       .select({ name: contactMessages.name, message: contactMessages.message, createdAt: contactMessages.createdAt })
       .from(contactMessages)
@@ -116,6 +118,7 @@ export async function deleteMemberAccount(db: Db, userId: string) {
       .set({ name: "Deleted member", email: pseudonym, reason: "", experience: null, decisionMessage: null })
       .where(eq(accessRequests.email, user.email));
     await tx.delete(contactMessages).where(eq(contactMessages.email, user.email));
+    await deleteApplicationsByEmail(tx, user.email);
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
     await tx.delete(users).where(eq(users.id, userId));
   });

@@ -1,59 +1,24 @@
 import { z } from "zod/mini";
+import { ageField, cityField, nameField, PERSON_MESSAGES, phoneField } from "~/lib/person-fields";
 
-/** SPEC.md 5's rules for names, phones, age and city (heroic application), reused by the profile. */
+/** The profile's own messages; names, phones, age and city follow the application's rules (lib/person-fields). */
 export const PROFILE_MESSAGES = {
-  nameRequired: "Name is required",
-  nameLong: "Name must be less than 100 characters",
-  nameChars: "Name contains invalid characters",
-  phone: "Please enter a valid phone number",
-  ageMin: "Must be at least 21 years old",
-  ageMax: "Please enter a valid age",
-  cityLong: "City name must be less than 100 characters",
-  cityChars: "City name contains invalid characters",
+  ...PERSON_MESSAGES,
   textLong: "Text must be less than 2000 characters",
   shortLong: "Please keep this under 500 characters",
   sizeLong: "Please keep sizes under 20 characters",
   timezone: "Please choose a time zone from the list",
 } as const;
 
-const NAME_CHARS = /^[\p{L}\p{M} .'-]*$/u;
-const PHONE = /^\+?[1-9]\d{0,15}$/;
-
 const trimmed = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
 
-const name = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, PROFILE_MESSAGES.nameRequired),
-    z.maxLength(100, PROFILE_MESSAGES.nameLong),
-    z.regex(NAME_CHARS, PROFILE_MESSAGES.nameChars),
-  );
-const optionalName = z
-  .string()
-  .check(z.trim(), z.maxLength(100, PROFILE_MESSAGES.nameLong), z.regex(NAME_CHARS, PROFILE_MESSAGES.nameChars));
-/** Spaces, dashes, dots and parentheses are allowed while typing; the rule applies to what is left. */
-const phone = z.string().check(
-  z.overwrite((v) => v.trim()),
-  z.maxLength(20, PROFILE_MESSAGES.phone),
-  z.refine((v) => v === "" || PHONE.test(v.replace(/[\s().-]/g, "")), PROFILE_MESSAGES.phone),
-);
-const age = z.string().check(
-  z.trim(),
-  z.refine((v) => v === "" || /^\d{1,3}$/.test(v), PROFILE_MESSAGES.ageMax),
-  z.refine((v) => v === "" || Number(v) >= 21, PROFILE_MESSAGES.ageMin),
-  z.refine((v) => v === "" || Number(v) <= 120, PROFILE_MESSAGES.ageMax),
-);
-
 export const basicProfileSchema = z.object({
-  fullName: name,
-  phone,
-  age,
-  city: z
-    .string()
-    .check(z.trim(), z.maxLength(100, PROFILE_MESSAGES.cityLong), z.regex(NAME_CHARS, PROFILE_MESSAGES.cityChars)),
-  emergencyContact: optionalName,
-  emergencyPhone: phone,
+  fullName: nameField(true),
+  phone: phoneField(false),
+  age: ageField(false),
+  city: cityField(false),
+  emergencyContact: nameField(false),
+  emergencyPhone: phoneField(false),
 });
 
 export const medicalRecordSchema = z.object({

@@ -1,14 +1,13 @@
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
+import { StatusFilter } from "~/components/console/status-filter";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { listAccessRequests, REVIEW_PAGE_SIZE } from "~/modules/intake/access-review.server";
 import { accessRequestStatuses } from "~/modules/intake/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/requests";
-
-const FILTERS = [{ value: "", label: "All" }, ...accessRequestStatuses.map((s) => ({ value: s, label: s }))];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
@@ -27,26 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AccessRequests() {
   const { rows, next } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const current = params.get("status") ?? "";
   return (
     <>
       <h1 className="font-serif text-3xl font-semibold">Access requests</h1>
-      <ul className="mt-4 flex flex-wrap gap-2" aria-label="Filter by status">
-        {FILTERS.map((f) => (
-          <li key={f.value}>
-            <Link
-              to={f.value ? `?status=${f.value}` : "?"}
-              aria-current={current === f.value ? "true" : undefined}
-              className={`rounded-full border px-4 py-1.5 text-sm capitalize ${
-                current === f.value ? "border-gold text-gold" : "border-violet-300/30 text-mist hover:border-violet-200"
-              }`}
-            >
-              {f.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <StatusFilter values={accessRequestStatuses.map((s) => ({ value: s, label: s }))} />
       {rows.length === 0 ? (
         <p className="mt-8 text-mist-muted">No requests here.</p>
       ) : (

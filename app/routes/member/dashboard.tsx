@@ -10,8 +10,10 @@ import {
 } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { privateMeta } from "~/lib/seo";
-import { greetingFor, hourIn } from "~/lib/time-format";
+import { formatDate, greetingFor, hourIn } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
+import type { ApplicationStatus } from "~/modules/intake/application-status";
+import { memberApplication } from "~/modules/intake/applications.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/dashboard";
 
@@ -59,15 +61,36 @@ const TILES = [
   { to: "/resources", title: "Sacred Resources", text: "Books, articles and tools we trust.", icon: Library },
 ] as const;
 
+/** What each status means to the applicant (never the screening behind it). */
+const APPLICATION_STATUS_TEXT: Record<ApplicationStatus, { label: string; text: string }> = {
+  new: { label: "received", text: "A Temple Keeper will read it within 48 hours." },
+  "in-review": { label: "in review", text: "A Temple Keeper is reading it and may write to you with questions." },
+  approved: {
+    label: "approved",
+    text: "Ceremonies are paused; we will write as soon as dates open. A Preparation Session is open to you meanwhile.",
+  },
+  declined: { label: "not this time", text: "We have written to you by email. You are welcome to write back." },
+  waitlisted: { label: "on the waitlist", text: "We will write to you as soon as ceremonies resume." },
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const timezone = await memberTimezone(context.db, viewer.id);
+  const [timezone, application] = await Promise.all([
+    memberTimezone(context.db, viewer.id),
+    memberApplication(context.db, viewer),
+  ]);
   // Computed on the server in the member's zone and sent as text: no hydration mismatch.
-  return { greeting: greetingFor(hourIn(timezone)), firstName: viewer.name.split(" ")[0] ?? viewer.name };
+  return {
+    greeting: greetingFor(hourIn(timezone)),
+    firstName: viewer.name.split(" ")[0] ?? viewer.name,
+    application: application
+      ? { ...APPLICATION_STATUS_TEXT[application.status], submittedAt: formatDate(application.submittedAt, timezone) }
+      : null,
+  };
 }
 
 export default function Dashboard() {
-  const { greeting, firstName } = useLoaderData<typeof loader>();
+  const { greeting, firstName, application } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="py-12 text-center sm:py-16">
@@ -79,6 +102,16 @@ export default function Dashboard() {
           Where would you like to begin today? Everything here is private to you.
         </p>
       </header>
+      {application ? (
+        <section aria-labelledby="application-h" className="card mb-8 border-gold/40">
+          <h2 id="application-h" className="font-serif text-2xl font-semibold">
+            {`Your ceremony application: ${application.label}`}
+          </h2>
+          <p className="mt-2 text-mist-muted">
+            Submitted {application.submittedAt}. {application.text}
+          </p>
+        </section>
+      ) : null}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {TILES.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>

@@ -1,0 +1,18 @@
+/* Messages the journey page and the application need at once; their schemas load when a form is used. */
+
+export const QUIZ_MESSAGES = {
+  answerRequired: { title: "Answer required", description: "Please select an answer to continue." },
+  invalidEmail: { title: "Invalid email", description: "Please enter a valid email address." },
+  tooMany: { title: "Too many attempts", description: "Please wait before submitting again." },
+  failed: { title: "Submission failed", description: "Please try again later." },
+  option: "Please select an option",
+} as const;
+
+export const APPLICATION_MESSAGES = {
+  textShort: "Please provide at least 10 characters",
+  textLong: "Text must be less than 2000 characters",
+  agreement: { title: "Agreement required", description: "Please read and agree to the sacred agreement." },
+  submitted: { title: "Application submitted", description: "Your sacred application has been received securely." },
+  failed: { title: "Submission failed", description: "Your application could not be saved. Please try again." },
+  tooMany: { title: "Too many attempts", description: "Please wait before submitting again." },
+} as const;

@@ -1,0 +1,53 @@
+import type { GuideReply } from "./chat";
+
+/**
+ * The guide's scripted replies (SPEC.md 9's keyword groups), answered on the server. Order
+ * matters: a frightened person is reassured before anything else; then booking, the FAQ,
+ * questions for a human guide, thanks; otherwise the offer of a human guide.
+ */
+const GROUPS: ReadonlyArray<{ words: ReadonlyArray<string>; reply: GuideReply }> = [
+  {
+    words: ["afraid", "scared", "nervous", "fear", "anxious", "anxiety", "worried", "worry", "terrified", "panic"],
+    reply: {
+      text: "It is natural to feel some fear before something this meaningful; many seekers do. Nothing happens without careful preparation, you can ask every question first, and experienced guides stay beside you the whole time. You can also stop at any point before a ceremony. Would you like to talk it through with a person?",
+      link: { label: "Talk with a guide", href: "/contact" },
+    },
+  },
+  {
+    words: ["ready", "readiness", "book", "booking", "schedule", "appointment", "sign up", "signup", "join"],
+    reply: {
+      text: "The first step for everyone is a Preparation Session: 45 minutes on Zoom with a guide, a $600 donation, at 10:00 AM, 2:00 PM, 6:00 PM or 8:00 PM New York time. You can also take the readiness quiz first.",
+      link: { label: "See the Preparation Session", href: "/start-your-journey#offer-preparation" },
+    },
+  },
+  {
+    words: ["faq", "frequently asked", "common questions"],
+    reply: {
+      text: "Our FAQ answers the questions seekers ask most: safety, preparation, what a ceremony is like, and membership.",
+      link: { label: "Read the FAQ", href: "/faq" },
+    },
+  },
+  {
+    words: ["what", "how", "when", "preparation", "prepare", "ceremony", "process", "why", "where", "who"],
+    reply: {
+      text: "That is a good question for one of our human guides, who can answer it properly for your situation. Write to us and a Temple Keeper replies within about 48 hours.",
+      link: { label: "Ask a guide", href: "/contact" },
+    },
+  },
+  {
+    words: ["thank", "thanks", "grateful", "gratitude", "appreciate"],
+    reply: { text: "You are most welcome. May your path be gentle and clear. I am here if anything else comes up." },
+  },
+];
+
+const DEFAULT_REPLY: GuideReply = {
+  text: "Thank you for sharing that. A human guide can answer you more fully than I can; write to us and a Temple Keeper will reply within about 48 hours.",
+  link: { label: "Contact a guide", href: "/contact" },
+};
+
+export function guideReply(message: string): GuideReply {
+  const text = message.toLowerCase();
+  const words = new Set(text.split(/[^\p{L}']+/u));
+  const matches = (w: string) => (w.includes(" ") ? text.includes(w) : words.has(w));
+  return GROUPS.find((group) => group.words.some(matches))?.reply ?? DEFAULT_REPLY;
+}

@@ -1,0 +1,38 @@
+/** The guide chat on the home and invitation pages (SPEC.md 5 and 9). No zod: the rules are a sanitiser. */
+
+export const CHAT_LIMITS = { input: 500, stored: 2000, perWindow: 5, windowSeconds: 15 * 60, replyDelayMs: 1500 };
+
+export const CHAT_MESSAGES = {
+  required: { title: "Message required", description: "Please enter a message." },
+  tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
+  failed: { title: "Message not sent", description: "The guide could not answer just now. Please try again." },
+} as const;
+
+/**
+ * SPEC.md 5: trimmed; angle brackets, script-protocol text and inline event-handler patterns
+ * removed; cut to 2000. The text is rendered as text anyway; this keeps stored and echoed copies clean.
+ */
+export function sanitiseChatMessage(raw: string): string {
+  return raw
+    .replace(/[<>]/g, "")
+    .replace(/(?:java|vb)script\s*:/gi, "")
+    .replace(/data\s*:\s*text\/html/gi, "")
+    .replace(/\bon[a-z]+\s*=/gi, "")
+    .trim()
+    .slice(0, CHAT_LIMITS.stored);
+}
+
+export interface GuideReply {
+  text: string;
+  link?: { label: string; href: string };
+}
+
+/** The greeting's action buttons (SPEC.md 4). */
+export const GREETING = {
+  text: "Welcome, dear seeker. I am a guide of the congregation. How may I support your journey today? You can ask me anything, or choose a path below.",
+  actions: [
+    { label: "Start your journey", href: "/start" },
+    { label: "Contact a guide", href: "/contact" },
+    { label: "Read the FAQ", href: "/faq" },
+  ],
+} as const;

@@ -1,0 +1,190 @@
+import { AlertTriangle } from "lucide-react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { StatusBadge } from "~/components/console/status-badge";
+import { FormAlert } from "~/components/forms/form-alert";
+import { formToObject } from "~/lib/forms";
+import { formatDateTime } from "~/lib/time-format";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { addApplicationNote, decideApplication, readApplication } from "~/modules/intake/application-review.server";
+import { applicationStatuses } from "~/modules/intake/application-status";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import type { Route } from "./+types/application";
+
+const HEALTH_LABELS = {
+  mentalHealth: "Mental health history",
+  medications: "Medications and health conditions",
+  priorExperience: "Prior experience",
+  intentions: "Intentions",
+} as const;
+
+const DECISIONS = [
+  { status: "in-review", label: "Start review" },
+  { status: "waitlisted", label: "Waitlist" },
+  { status: "approved", label: "Approve" },
+  { status: "declined", label: "Decline" },
+] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const staff = { id: viewer.id, name: viewer.name };
+  const application = await readApplication(context.db, context.env, params.id, staff, context.clientIp);
+  if (!application) throw data(null, { status: 404 });
+  const zone = await memberTimezone(context.db, viewer.id);
+  return {
+    application: {
+      ...application,
+      createdAt: formatDateTime(application.createdAt, zone),
+      events: application.events.map((event) => ({ ...event, createdAt: formatDateTime(event.createdAt, zone) })),
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireStaff(request, context);
+  const staff = { id: viewer.id, name: viewer.name };
+  const fields = formToObject(await request.formData());
+  const text = (fields.text ?? "").trim();
+  if (text.length > 2000) return data({ error: "Please keep it under 2000 characters." }, { status: 400 });
+  if (fields.intent === "note") {
+    if (!text) return data({ error: "Write a note first." }, { status: 400 });
+    const added = await addApplicationNote(context.db, context.env, params.id, text, staff, context.clientIp);
+    if (!added) throw data(null, { status: 404 });
+  } else if (fields.decision) {
+    const status = applicationStatuses.find((s) => s === fields.decision);
+    if (!status) return data({ error: "Choose a decision." }, { status: 400 });
+    const outcome = await decideApplication(context.db, context.env, {
+      id: params.id,
+      status,
+      message: text || null,
+      staff,
+      ip: context.clientIp,
+    });
+    if (outcome === "not-found") throw data(null, { status: 404 });
+    if (outcome === "unchanged") return data({ error: `The application is already ${status}.` }, { status: 409 });
+  } else {
+    return data({ error: "Unknown action." }, { status: 400 });
+  }
+  throw redirect(`/console/applications/${params.id}`);
+}
+
+export default function ApplicationDetail() {
+  const { application: a } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <article className="max-w-3xl">
+      <Link to="/console/applications" className="text-sm text-violet-200 underline underline-offset-4">
+        All applications
+      </Link>
+      <h1 className="mt-3 font-serif text-3xl font-semibold">{a.fullName}</h1>
+      <p className="mt-2 text-mist-muted">
+        received {a.createdAt} · <StatusBadge status={a.status} />
+      </p>
+      <FormAlert message={result?.error ?? null} />
+
+      <section className="card mt-6" aria-labelledby="flags-h">
+        <h2 id="flags-h" className="font-semibold">
+          Screening
+        </h2>
+        {a.flags.length === 0 ? (
+          <p className="mt-2 text-mist-muted">Nothing in the answers was flagged. Read them all the same.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {a.flags.map((flag) => (
+              <li key={flag.code} className="flex gap-2 text-sm">
+                <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gold" />
+                {flag.reason}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3 text-xs text-mist-muted">
+          Flags point to words in the answers; they never decide. The applicant never sees them.
+        </p>
+      </section>
+
+      <section className="card mt-6">
+        <h2 className="font-semibold">Contact</h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <Item term="Email" value={a.email} />
+          <Item term="Phone" value={a.phone || "not given"} />
+          <Item term="Age" value={String(a.age)} />
+          <Item term="City" value={a.city} />
+          <Item term="Emergency contact" value={a.emergencyContact} />
+          <Item term="Emergency phone" value={a.emergencyPhone} />
+        </dl>
+      </section>
+
+      <section className="card mt-6">
+        {Object.entries(HEALTH_LABELS).map(([key, label], i) => (
+          <div key={key} className={i > 0 ? "mt-5" : undefined}>
+            <h2 className="font-semibold">{label}</h2>
+            <p className="mt-2 break-words whitespace-pre-wrap">{a.health[key as keyof typeof HEALTH_LABELS]}</p>
+          </div>
+        ))}
+      </section>
+
+      <section className="card mt-6" aria-labelledby="history-h">
+        <h2 id="history-h" className="font-semibold">
+          Decisions and notes
+        </h2>
+        {a.events.length === 0 ? (
+          <p className="mt-2 text-mist-muted">No decision or note yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-3">
+            {a.events.map((event) => (
+              <li key={event.id} className="border-l-2 border-violet-300/30 pl-3 text-sm">
+                <p className="text-mist-muted">
+                  {event.kind === "decision" ? (
+                    <>
+                      Decision: <StatusBadge status={event.status ?? ""} />
+                    </>
+                  ) : (
+                    "Note (staff only)"
+                  )}{" "}
+                  by {event.staffName} on {event.createdAt}
+                </p>
+                {event.text ? <p className="mt-1 break-words whitespace-pre-wrap">{event.text}</p> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <Form method="post" className="card mt-6 grid gap-4">
+        <h2 className="font-semibold">Decide or add a note</h2>
+        <label htmlFor="text" className="text-sm font-medium">
+          Message to the applicant (sent with a decision) or note for the keepers
+        </label>
+        <textarea id="text" name="text" maxLength={2000} className="field min-h-[100px]" />
+        <div className="flex flex-wrap gap-3">
+          {DECISIONS.filter((d) => d.status !== a.status).map((d) => (
+            <button
+              key={d.status}
+              type="submit"
+              name="decision"
+              value={d.status}
+              className={d.status === "approved" ? "btn-gold" : "btn-ghost"}
+              disabled={submitting}
+            >
+              {d.label}
+            </button>
+          ))}
+          <button type="submit" name="intent" value="note" className="btn-ghost" disabled={submitting}>
+            Add note only
+          </button>
+        </div>
+        <p className="text-xs text-mist-muted">Every decision emails the applicant; notes stay with the keepers.</p>
+      </Form>
+    </article>
+  );
+}
+
+function Item({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-mist-muted">{term}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { requireStaff } from "~/modules/accounts/session.server";
+import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
+import { quizCsv } from "~/modules/intake/quiz.server";
+import { quizFilterFrom } from "~/modules/intake/quiz-filter";
+import type { Route } from "./+types/quiz-csv";
+
+/** The quiz submissions as CSV (the filter of /console/quiz), streamed; each export is audited. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const filter = quizFilterFrom(new URL(request.url));
+  await recordAudit(context.db, {
+    action: AUDIT_ACTIONS.quizExported,
+    actor: { id: viewer.id, name: viewer.name },
+    detail: { recommendation: filter.recommendation ?? null, filtered: Boolean(filter.email) },
+    ip: context.clientIp,
+  });
+  const rows = quizCsv(context.db, filter);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="readiness-quiz-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

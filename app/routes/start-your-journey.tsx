@@ -1,0 +1,161 @@
+import { Sparkles } from "lucide-react";
+import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { PageHero } from "~/components/content/page-hero";
+import { JourneyOffers } from "~/components/journey/journey-offers";
+import { ReadinessQuiz } from "~/components/journey/readiness-quiz";
+import { AGREEMENT_REQUIRED, archetypes, CEREMONIES_PAUSED, ceremonialFlow, journeyIntro } from "~/content/journey";
+import type { Recommendation } from "~/content/readiness-quiz";
+import { type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
+import { publicPageHeaders } from "~/lib/http";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { hashToken } from "~/lib/tokens.server";
+import { applyPathFor } from "~/modules/intake/journey";
+import { QUIZ_MESSAGES } from "~/modules/intake/messages";
+import { submitQuiz } from "~/modules/intake/quiz.server";
+import { quizSchema } from "~/modules/intake/quiz-validation";
+import { limit } from "~/modules/rate-limit/rate-limit.server";
+import type { Route } from "./+types/start-your-journey";
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteUrlFrom(matches), {
+    title: "Start Your Journey",
+    description:
+      "How a guided ceremony is held, the readiness quiz, and the three paths: a Preparation Session, the Subtle Path mentorship and the Divine Journey.",
+    keywords: ["start your journey", "readiness quiz", "preparation session", "mentorship", "guided ceremony"],
+    path: "/start-your-journey",
+    image: "invitation",
+  });
+
+/** Two forms post here: the readiness quiz (intent "quiz") and Apply without JavaScript ("apply"). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = formToObject(await request.formData());
+  if (fields.intent === "apply") {
+    if (fields.agreement !== "on") {
+      return data({ ok: false, fieldErrors: { agreement: AGREEMENT_REQUIRED } } satisfies FormResult, { status: 400 });
+    }
+    throw redirect(applyPathFor(fields.offer ?? ""));
+  }
+  if (fields.intent !== "quiz") throw data(null, { status: 400 });
+
+  const limited = await limit(
+    context.db,
+    { name: "quiz:ip", limit: 10, windowSeconds: 3600 },
+    context.clientIp,
+    QUIZ_MESSAGES.tooMany,
+  );
+  if (limited) return limited;
+  const input = withBlanks(fields, quizSchema);
+  const parsed = quizSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    const formError = fieldErrors.email ? QUIZ_MESSAGES.invalidEmail : QUIZ_MESSAGES.answerRequired;
+    return data({ ok: false, fieldErrors, formError } satisfies FormResult, { status: 400 });
+  }
+  // Keyed by a hash: no addresses in the limits table.
+  const limitedEmail = await limit(
+    context.db,
+    { name: "quiz:email", limit: 3, windowSeconds: 3600 },
+    hashToken(parsed.data.email),
+    QUIZ_MESSAGES.tooMany,
+  );
+  if (limitedEmail) return limitedEmail;
+  try {
+    const recommendation = await submitQuiz(
+      context.db,
+      parsed.data,
+      request.headers.get("user-agent"),
+      context.env.SITE_URL,
+    );
+    return { ok: true, data: recommendation } satisfies FormResult<Recommendation>;
+  } catch (error) {
+    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "quiz not stored");
+    return data({ ok: false, fieldErrors: {}, formError: QUIZ_MESSAGES.failed } satisfies FormResult, { status: 503 });
+  }
+}
+
+export default function StartYourJourney() {
+  const [params, setParams] = useSearchParams();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const applyError = result && !result.ok ? (result.fieldErrors.agreement ?? null) : null;
+
+  // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button.
+  if (params.has("quiz")) return <ReadinessQuiz onBack={() => setParams({}, { preventScrollReset: false })} />;
+
+  const { hero, sacredSpace, guidedCeremony, quizCard } = journeyIntro;
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
+      <PageHero eyebrow={hero.eyebrow} title={hero.title}>
+        {hero.text}
+      </PageHero>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        {[sacredSpace, guidedCeremony].map((block) => (
+          <section key={block.title} className="card" aria-labelledby={`${block.title}-h`}>
+            <h2 id={`${block.title}-h`} className="font-serif text-3xl font-semibold">
+              {block.title}
+            </h2>
+            {block.paragraphs.map((p) => (
+              <p key={p.slice(0, 24)} className="mt-4 text-mist-muted">
+                {p}
+              </p>
+            ))}
+          </section>
+        ))}
+      </div>
+
+      <section aria-labelledby="flow-h" className="mt-20">
+        <h2 id="flow-h" className="text-center font-serif text-4xl font-semibold">
+          The Ceremonial Flow
+        </h2>
+        <ol className="mt-10 grid gap-5 md:grid-cols-5">
+          {ceremonialFlow.map((step, i) => (
+            <li key={step.title} className="card">
+              <p className="font-serif text-3xl text-gold" aria-hidden="true">
+                {i + 1}
+              </p>
+              <h3 className="mt-2 font-serif text-xl font-semibold">{step.title}</h3>
+              <p className="mt-3 text-sm text-mist-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="archetypes-h" className="mt-20">
+        <h2 id="archetypes-h" className="text-center font-serif text-4xl font-semibold">
+          Which seeker are you?
+        </h2>
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {archetypes.map((a) => (
+            <li key={a.title} className="card">
+              <h3 className="font-serif text-2xl font-semibold">{a.title}</h3>
+              <p className="mt-3 text-mist-muted">{a.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="quiz-card-h" className="card mt-20 text-center">
+        <Sparkles aria-hidden="true" className="mx-auto h-8 w-8 text-gold" />
+        <h2 id="quiz-card-h" className="mt-3 font-serif text-3xl font-semibold">
+          {quizCard.title}
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-mist-muted">{quizCard.text}</p>
+        <Link to="?quiz" className="btn-gold mt-6">
+          {quizCard.action}
+        </Link>
+      </section>
+
+      <section aria-labelledby="offers-h" className="mt-20">
+        <h2 id="offers-h" className="text-center font-serif text-4xl font-semibold">
+          Choose Your Path
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-mist-muted">{CEREMONIES_PAUSED}</p>
+        <div className="mt-10">
+          <JourneyOffers serverError={applyError} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { applicationEvents, applications, auditLog, mailOutbox, rateLimits } from "../../db/schema";
+import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+
+describeEachBackend("the ceremony application over HTTP", (backend) => {
+  let server: TestServer;
+  let keeper: TestAccount;
+  let keeperCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    keeper = await createAccount(server, "keeper", "Elena Keeper");
+    ({ cookie: keeperCookie } = await signInStaff(server, keeper));
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.database.db.delete(rateLimits);
+    await server.database.db.delete(applications);
+    await server.database.db.delete(mailOutbox);
+  });
+
+  const valid = {
+    fullName: "Mara O'Neil-Smith",
+    age: "34",
+    city: "St. Louis",
+    phone: "+1 (314) 555-0199",
+    email: "Mara@Example.org",
+    mentalHealth: "Treated for depression in 2019; my aunt lives with bipolar disorder.",
+    medications: "Sertraline 50 mg each morning, tapering with my doctor.",
+    priorExperience: "Vipassana retreats and one guided breathwork weekend.",
+    intentions: "Umbrella-violet-secret: to grieve my father and come home to myself.",
+    emergencyContact: "Jonas Smith",
+    emergencyPhone: "+1 314 555 0100",
+    agreement: "on",
+  };
+  const apply = (fields: Record<string, string>, cookie = "") =>
+    postForm(server, "/heroic-application", fields, cookie ? { cookie } : {});
+  const onlyRow = async () => {
+    const rows = await server.database.db.select().from(applications);
+    expect(rows).toHaveLength(1);
+    return rows[0] as (typeof rows)[number];
+  };
+
+  it("stores the application with its screening flags, acknowledges it and tells the keepers", async () => {
+    const res = await apply(valid);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your sacred application has been received securely.");
+    const row = await onlyRow();
+    expect(row).toMatchObject({ fullName: valid.fullName, email: "mara@example.org", age: 34, status: "new" });
+    expect(row.flagCount).toBe(2); // SSRI, bipolar in the family
+    const mails = await server.database.db.select().from(mailOutbox);
+    const ack = mails.find((m) => m.kind === "application.acknowledge");
+    expect(ack?.toAddress).toBe("mara@example.org");
+    expect(ack?.textBody).toContain("within 48 hours");
+    const staff = mails.find((m) => m.kind === "application.notify");
+    expect(staff?.toAddress).toBe("keepers@example.org");
+    expect(staff?.textBody).toContain("2 answers need a keeper's attention");
+    // Email is not encrypted: no health detail and no flag reason travels in it.
+    for (const mail of mails) {
+      expect(mail.textBody).not.toMatch(/sertraline|bipolar|Umbrella-violet/i);
+    }
+  });
+
+  it("keeps the health answers and flags unreadable in a database dump", async () => {
+    await apply(valid);
+    // Every column of every row, as a database dump would hold them.
+    const rows = await server.database.db
+      .select({ row: sql<string>`row_to_json(applications)::text` })
+      .from(applications);
+    const text = JSON.stringify(rows);
+    for (const secret of ["Umbrella-violet-secret", "Sertraline", "bipolar", "Vipassana", "ssri"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain("Mara O'Neil-Smith"); // contact details stay searchable for staff
+  });
+
+  it("checks every field with the spec's messages and stores nothing", async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ fullName: "" }, "Name is required"],
+      [{ fullName: "a".repeat(101) }, "Name must be less than 100 characters"],
+      [{ fullName: "<script>alert(1)</script>" }, "Name contains invalid characters"],
+      [{ age: "20" }, "Must be at least 21 years old"],
+      [{ age: "121" }, "Please enter a valid age"],
+      [{ age: "thirty" }, "Please enter a valid age"],
+      [{ age: "" }, "Please enter a valid age"],
+      [{ city: "" }, "City is required"],
+      [{ city: "c".repeat(101) }, "City name must be less than 100 characters"],
+      [{ city: "Paris 75" }, "City name contains invalid characters"],
+      [{ phone: "0123" }, "Please enter a valid phone number"],
+      [{ phone: "+1 555 abc" }, "Please enter a valid phone number"],
+      [{ email: "mara@example" }, "Please enter a valid email address"],
+      [{ mentalHealth: "short" }, "Please provide at least 10 characters"],
+      [{ medications: "          x" }, "Please provide at least 10 characters"],
+      [{ priorExperience: "p".repeat(2001) }, "Text must be less than 2000 characters"],
+      [{ intentions: "" }, "Please provide at least 10 characters"],
+      [{ emergencyContact: "" }, "Name is required"],
+      [{ emergencyPhone: "" }, "Please enter a valid phone number"],
+      [{ agreement: "" }, "Please read and agree to the sacred agreement."],
+    ];
+    for (const [change, message] of cases) {
+      await server.database.db.delete(rateLimits);
+      const res = await apply({ ...valid, ...change });
+      expect(res.status, message).toBe(400);
+      expect(await res.text(), message).toContain(message);
+    }
+    const { agreement: _, ...withoutAgreement } = valid;
+    expect((await apply(withoutAgreement)).status).toBe(400);
+    expect(await server.database.db.select().from(applications)).toHaveLength(0);
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("accepts an application without the optional phone", async () => {
+    expect((await apply({ ...valid, phone: "" })).status).toBe(200);
+    expect((await onlyRow()).phone).toBe("");
+  });
+
+  it("limits applications per connection", async () => {
+    for (let i = 0; i < 5; i++) expect((await apply(valid)).status).toBe(200);
+    const res = await apply(valid);
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain("Please wait before submitting again.");
+  });
+
+  it("refuses an application posted from another site", async () => {
+    const res = await postForm(server, "/heroic-application", valid, { Origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect(await server.database.db.select().from(applications)).toHaveLength(0);
+  });
+
+  it("shows a signed-in applicant the status on the dashboard, never the flags", async () => {
+    const member = await createAccount(server, "member", "Mara Member");
+    const { cookie } = await signIn(server, member.username, member.password);
+    expect(await (await get(server, "/dashboard", cookie)).text()).not.toContain("Your ceremony application");
+    await apply({ ...valid, email: "someone-else@example.org" }, cookie);
+    const row = await onlyRow();
+    expect(row.userId).toBe(member.id);
+    const dashboard = await (await get(server, "/dashboard", cookie)).text();
+    expect(dashboard).toContain("Your ceremony application: received");
+    expect(dashboard).not.toMatch(/bipolar|SSRI|flag/i);
+    const exported = await (await get(server, "/profile/export", cookie)).json();
+    expect(exported.ceremonyApplications).toEqual([
+      expect.objectContaining({ intentions: valid.intentions, status: "new" }),
+    ]);
+    expect(JSON.stringify(exported.ceremonyApplications)).not.toMatch(/flag|reason/i);
+  });
+
+  it("is reviewed in the console: audited reads, staff notes, decisions that email the applicant", async () => {
+    await apply(valid);
+    const row = await onlyRow();
+    const list = await (await get(server, "/console/applications?status=new", keeperCookie)).text();
+    expect(list).toContain("Mara O&#x27;Neil-Smith");
+    expect(list).toContain("2 flags");
+    expect(list).not.toContain("Sertraline");
+
+    const detail = await (await get(server, `/console/applications/${row.id}`, keeperCookie)).text();
+    expect(detail).toContain("Sertraline 50 mg");
+    expect(detail).toContain("Mentions an SSRI or SNRI");
+    expect(detail).toContain("Mentions psychosis, schizophrenia or bipolar disorder");
+    const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "application.read"));
+    expect(reads.at(-1)).toMatchObject({ actorId: keeper.id, detail: { applicationId: row.id } });
+
+    const noted = await post(server, `/console/applications/${row.id}`, keeperCookie, {
+      intent: "note",
+      text: "Call her about the sertraline taper first.",
+    });
+    expect(noted.status).toBe(302);
+    const decided = await post(server, `/console/applications/${row.id}`, keeperCookie, {
+      decision: "waitlisted",
+      text: "We will write when dates open.",
+    });
+    expect(decided.status).toBe(302);
+    expect((await onlyRow()).status).toBe("waitlisted");
+    const again = await post(server, `/console/applications/${row.id}`, keeperCookie, { decision: "waitlisted" });
+    expect(again.status).toBe(409);
+
+    const events = await server.database.db.select().from(applicationEvents);
+    expect(events.map((e) => [e.kind, e.status, e.staffName])).toEqual([
+      ["note", null, "Elena Keeper"],
+      ["decision", "waitlisted", "Elena Keeper"],
+    ]);
+    expect(JSON.stringify(events)).not.toContain("sertraline"); // notes are sealed too
+    const [mail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "application.waitlisted"));
+    expect(mail?.toAddress).toBe("mara@example.org");
+    expect(mail?.textBody).toContain("We will write when dates open.");
+    expect(mail?.textBody).not.toContain("sertraline taper"); // the note stays with the keepers
+
+    const after = await (await get(server, `/console/applications/${row.id}`, keeperCookie)).text();
+    expect(after).toContain("Call her about the sertraline taper first.");
+    const decisions = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "application.decided"));
+    expect(decisions).toHaveLength(1);
+  });
+
+  it("keeps applications from visitors and members", async () => {
+    await apply(valid);
+    const row = await onlyRow();
+    expect((await get(server, `/console/applications/${row.id}`)).status).toBe(302);
+    const member = await createAccount(server);
+    const { cookie } = await signIn(server, member.username, member.password);
+    for (const path of [
+      "/console/applications",
+      `/console/applications/${row.id}`,
+      "/console/quiz",
+      "/console/quiz.csv",
+    ]) {
+      expect((await get(server, path, cookie)).status, path).toBe(403);
+    }
+    const forged = await post(server, `/console/applications/${row.id}`, cookie, { decision: "approved" });
+    expect(forged.status).toBe(403);
+    expect((await onlyRow()).status).toBe("new");
+  });
+});
