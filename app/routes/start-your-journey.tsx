@@ -109,7 +109,7 @@ export default function StartYourJourney() {
         <h2 id="flow-h" className="text-center font-serif text-4xl font-semibold">
           The Ceremonial Flow
         </h2>
-        <ol className="mt-10 grid gap-5 md:grid-cols-5">
+        <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
           {ceremonialFlow.map((step, i) => (
             <li key={step.title} className="card">
               <p className="font-serif text-3xl text-gold" aria-hidden="true">

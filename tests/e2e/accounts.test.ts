@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
+import { enrolTwoFactor, mailMatching, signInPage } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
 import { totp } from "../support/totp";
 
@@ -27,30 +28,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** The first link to `path` in a mail to `to` (quoted-printable undone). */
+/** The first link to `path` in a mail to `to`. */
 async function linkInMail(to: string, path: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<]+${path}/[A-Za-z0-9_-]+`);
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = smtp.received.filter((m) => m.to.includes(to)).find((m) => pattern.test(decode(m.raw)));
-        found = mail ? decode(mail.raw).match(pattern)?.[0] : undefined;
-        return found;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return new URL(found as string).pathname;
+  const text = await mailMatching(smtp, to, pattern);
+  return new URL(text.match(pattern)?.[0] as string).pathname;
 }
-const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-
-async function signIn(page: Page, identifier: string, password: string) {
-  await page.goto(`${app.url}/sacred-access`);
-  await page.getByLabel("Email or username").fill(identifier);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
-}
+const signIn = (page: Page, identifier: string, password: string) => signInPage(page, app.url, identifier, password);
 
 describe("membership, end to end", () => {
   it("request access -> keeper approves in the console -> invitation email -> set password -> dashboard", async () => {
@@ -77,14 +61,7 @@ describe("membership, end to end", () => {
     // Staff must enrol two-factor before the console opens.
     await staff.goto(`${app.url}/console/requests`);
     await staff.waitForURL(`${app.url}/console/two-factor`);
-    await staff.getByLabel("Confirm your password to begin").fill(keeper.password);
-    await staff.getByRole("button", { name: "Begin" }).click();
-    const secret = (await staff.locator("code").first().textContent())?.trim() ?? "";
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await expect.poll(() => staff.locator("ol ul li").count()).toBe(10); // recovery codes
-    await staff.getByLabel("Enter the six-digit code your app shows now.").fill(totp(secret));
-    await staff.getByRole("button", { name: "Turn On Two-Factor" }).click();
-    await staff.waitForURL(`${app.url}/console`);
+    await enrolTwoFactor(staff, app.url, keeper.password);
 
     await staff.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Access requests" }).click();
     await staff.getByRole("link", { name: "Lena Hart" }).click();
@@ -192,12 +169,7 @@ describe("member and console pages", () => {
         await page.waitForURL(/\/(dashboard|console)$/);
         if (enrol && !adminSecret) {
           await page.goto(`${app.url}/console/two-factor`);
-          await page.getByLabel("Confirm your password to begin").fill(account.password);
-          await page.getByRole("button", { name: "Begin" }).click();
-          adminSecret = (await page.locator("code").first().textContent())?.trim() ?? "";
-          await page.getByLabel("Enter the six-digit code your app shows now.").fill(totp(adminSecret));
-          await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
-          await page.waitForURL(`${app.url}/console`);
+          adminSecret = await enrolTwoFactor(page, app.url, account.password);
         }
         for (const path of paths) {
           const res = await page.goto(`${app.url}${path}`, { waitUntil: "networkidle" });
@@ -235,7 +207,16 @@ describe("member and console pages", () => {
     );
     await walk(
       admin,
-      ["/console", "/console/requests", "/console/members", "/console/shares", "/console/outbox", "/console/audit"],
+      [
+        "/console",
+        "/console/requests",
+        "/console/applications",
+        "/console/quiz",
+        "/console/members",
+        "/console/shares",
+        "/console/outbox",
+        "/console/audit",
+      ],
       true,
     );
   });

@@ -1,0 +1,48 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { startSmtpServer } from "./smtp";
+import { totp } from "./totp";
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** Signs in through the sign-in page, as a person would. */
+export async function signInPage(page: Page, baseUrl: string, identifier: string, password: string) {
+  await page.goto(`${baseUrl}/sacred-access`);
+  await page.getByLabel("Email or username").fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+}
+
+/** On /console/two-factor: turns two-factor on (with its ten recovery codes) and lands in the console. */
+export async function enrolTwoFactor(page: Page, baseUrl: string, password: string): Promise<string> {
+  await page.getByLabel("Confirm your password to begin").fill(password);
+  await page.getByRole("button", { name: "Begin" }).click();
+  const secret = (await page.locator("code").first().textContent())?.trim() ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect.poll(() => page.locator("ol ul li").count()).toBe(10); // recovery codes
+  await page.getByLabel("Enter the six-digit code your app shows now.").fill(totp(secret));
+  await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
+  await page.waitForURL(`${baseUrl}/console`);
+  return secret;
+}
+
+/** A received mail's text with quoted-printable soft breaks and "=3D" undone. */
+export const decodeMail = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+/** Waits for a mail to `to` whose text matches `pattern`; returns its decoded text. */
+export async function mailMatching(smtp: Smtp, to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = smtp.received
+          .filter((m) => m.to.includes(to))
+          .map((m) => decodeMail(m.raw))
+          .find((text) => pattern.test(text));
+        return found;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return found as string;
+}
