@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { applicationEvents, applications, auditLog, mailOutbox, rateLimits } from "../../db/schema";
+import { quizQuestions } from "../../app/content/readiness-quiz";
+import { applicationEvents, applications, auditLog, mailOutbox, quizSubmissions, rateLimits } from "../../db/schema";
 import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { postForm, startTestServer, type TestServer } from "../support/server";
@@ -196,6 +197,31 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
       .from(auditLog)
       .where(eq(auditLog.action, "application.decided"));
     expect(decisions).toHaveLength(1);
+  });
+
+  it("lists quiz submissions for keepers, filtered, and exports them as CSV with formulas defused", async () => {
+    await server.database.db.delete(quizSubmissions);
+    const answers = Object.fromEntries(quizQuestions.map((q) => [q.id, q.options[0]]));
+    await server.database.db.insert(quizSubmissions).values([
+      { email: "=cmd|calc@example.org", answers, recommendation: "preparation" },
+      { email: "calm@example.org", answers: { ...answers, q3: "In crisis" }, recommendation: "care-first" },
+    ]);
+    const page = await (await get(server, "/console/quiz?recommendation=care-first", keeperCookie)).text();
+    expect(page).toContain("calm@example.org");
+    expect(page).not.toContain("=cmd|calc@example.org");
+    const csv = await get(server, "/console/quiz.csv", keeperCookie);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("cache-control")).toBe("private, no-store");
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines[0]).toBe(
+      "submitted,email,recommendation,motivation,experience,present state,support,readiness,practice,transformation",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines.some((l) => l.includes(",'=cmd|calc@example.org,"))).toBe(true);
+    const filtered = await (await get(server, "/console/quiz.csv?email=calm", keeperCookie)).text();
+    expect(filtered.trim().split("\n")).toHaveLength(2);
+    const exports = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "quiz.exported"));
+    expect(exports.at(-1)?.actorId).toBe(keeper.id);
   });
 
   it("keeps applications from visitors and members", async () => {
