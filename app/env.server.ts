@@ -42,10 +42,24 @@ const schema = z
         "DATA_ENCRYPTION_KEY must be id:base64 pairs of 32-byte keys, e.g. k1:<44 base64 characters>",
       )
       .optional(),
+    /** "paypal" (the default in production) or "test" (the local test provider; refused in production). */
+    PAYMENT_PROVIDER: z.enum(["paypal", "test"]).optional(),
+    PAYPAL_CLIENT_ID: z.string().optional(),
+    PAYPAL_CLIENT_SECRET: z.string().optional(),
+    PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
+    /** The id PayPal gave the webhook pointing at /payments/webhook; needed to verify deliveries. */
+    PAYPAL_WEBHOOK_ID: z.string().optional(),
+    /** Overrides PayPal's REST base URL (tests point it at a local stand-in). */
+    PAYPAL_API_URL: z.url().optional(),
   })
   .transform((env) => ({
     ...env,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? "paypal" : "test"),
+    PAYPAL_API_URL: (
+      env.PAYPAL_API_URL ??
+      (env.PAYPAL_ENV === "live" ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com")
+    ).replace(/\/$/, ""),
     isProduction: env.NODE_ENV === "production",
   }));
 
@@ -71,12 +85,25 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (missing.length > 0) {
       throw new Error(`Missing production settings: ${missing.join(", ")} (see README, "Environment").`);
     }
+    if (env.PAYMENT_PROVIDER === "test") {
+      throw new Error('PAYMENT_PROVIDER=test is refused in production: it takes no real money. Use "paypal".');
+    }
+  }
+  if (env.PAYMENT_PROVIDER === "paypal") {
+    const missingPaypal = [
+      !env.PAYPAL_CLIENT_ID && "PAYPAL_CLIENT_ID",
+      !env.PAYPAL_CLIENT_SECRET && "PAYPAL_CLIENT_SECRET",
+      !env.PAYPAL_WEBHOOK_ID && "PAYPAL_WEBHOOK_ID",
+    ].filter(Boolean);
+    if (missingPaypal.length > 0) {
+      throw new Error(`Missing PayPal settings: ${missingPaypal.join(", ")} (see README, "Payments").`);
+    }
   }
   return env;
 }
 
 /** The only settings the browser may see. */
 export function publicEnv(env: Env) {
-  return { siteUrl: env.SITE_URL };
+  return { siteUrl: env.SITE_URL, paymentProvider: env.PAYMENT_PROVIDER };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;

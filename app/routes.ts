@@ -17,6 +17,11 @@ export default [
   route("heroic-application", "routes/heroic-application.tsx"),
   route("donation-checkout", "routes/donation-checkout.tsx"),
   route("guide-chat", "routes/guide-chat.ts"),
+  route("donation", "routes/donation.tsx"),
+  route("donation-success", "routes/donation-success.tsx"),
+  route("payments/return", "routes/payments/return.tsx"),
+  route("payments/test/:orderId", "routes/payments/test-approval.tsx"),
+  route("payments/webhook", "routes/payments/webhook.ts"),
   route("sacred-access", "routes/sacred-access.tsx", { id: "sacred-access" }),
   route("services", "routes/sacred-access.tsx", { id: "services" }),
   route("sacred-access/two-factor", "routes/two-factor.tsx"),
@@ -41,6 +46,7 @@ export default [
   route("integration/sessions/:id/export", "routes/member/integration-export.ts"),
   route("console/two-factor", "routes/console/two-factor.tsx"),
   route("console/quiz.csv", "routes/console/quiz-csv.ts"),
+  route("console/giving.csv", "routes/console/giving-csv.ts"),
   ...prefix("console", [
     layout("routes/console/layout.tsx", [
       index("routes/console/overview.tsx"),
@@ -55,6 +61,7 @@ export default [
       route("applications", "routes/console/applications.tsx"),
       route("applications/:id", "routes/console/application.tsx"),
       route("quiz", "routes/console/quiz.tsx"),
+      route("giving", "routes/console/giving.tsx"),
     ]),
   ]),
   route("thank-you", "routes/thank-you.tsx"),

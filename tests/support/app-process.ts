@@ -43,6 +43,12 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
       DATA_ENCRYPTION_KEY: TEST_SECRETS.DATA_ENCRYPTION_KEY,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // Production takes PayPal only; an unreachable API, since these processes take no payments.
+      PAYMENT_PROVIDER: "paypal",
+      PAYPAL_CLIENT_ID: "test-client",
+      PAYPAL_CLIENT_SECRET: "test-secret",
+      PAYPAL_WEBHOOK_ID: "WH-TEST",
+      PAYPAL_API_URL: "http://127.0.0.1:9",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

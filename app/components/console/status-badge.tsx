@@ -10,6 +10,7 @@ const TONES: Record<string, string> = {
   answered: "border-emerald-400/60 text-emerald-200",
   "in-review": "border-violet-300/60 text-violet-200",
   waitlisted: "border-sky-300/60 text-sky-200",
+  refunded: "border-rose-400/60 text-rose-200",
 };
 
 export function StatusBadge({ status }: { status: string }) {

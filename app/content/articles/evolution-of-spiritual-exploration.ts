@@ -1,5 +1,5 @@
 import type { Article } from "../types";
-import { griffiths2006 } from "./references";
+import { griffiths2006, griffiths2016, rebus2019, ross2016 } from "./references";
 
 export const article: Article = {
   slug: "evolution-of-spiritual-exploration",
@@ -41,9 +41,39 @@ export const article: Article = {
         {
           type: "p",
           text: [
+            "The Franciscan friar Bernardino de Sahagún, who compiled a vast account of Nahua life with Indigenous collaborators in the sixteenth century, described people eating the mushrooms with honey at gatherings and then weeping, dancing or seeing visions. To the missionaries these practices were idolatry. To the people who kept them, they were a way of asking for healing and guidance, and of speaking with the sacred.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
             "In some communities the practice survived quietly for centuries, as it did among the Mazatec people of Oaxaca, whose healers kept the all-night velada alive. We tell part of that story in ",
             { text: "Honoring the Sacred Traditions", href: "/magic/honoring-sacred-traditions" },
             ".",
+          ],
+        },
+      ],
+    },
+    {
+      id: "rediscovery",
+      heading: "Rediscovery, and Its Costs",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "For a long time outsiders doubted that the mushrooms existed at all. In 1915 the American botanist William Safford argued that teonanácatl had really been dried peyote, mistaken for mushrooms by the chroniclers. The ethnobotanist Richard Evans Schultes, then a young Harvard student, travelled to Oaxaca and in 1939 published a paper showing that teonanácatl was indeed a mushroom, still in ceremonial use. His work opened the door to what followed.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            'In 1955 R. Gordon Wasson, a New York banker who with his wife, the physician Valentina Pavlovna Wasson, had spent years studying the place of mushrooms in human culture, took part in an all-night velada led by the Mazatec healer María Sabina in Huautla de Jiménez. Two years later Life magazine published his account, "Seeking the Magic Mushroom". It was read by millions. The French mycologist Roger Heim identified and cultivated the mushrooms, and samples reached Albert Hofmann\'s laboratory in Switzerland.',
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "The article changed Huautla. Visitors arrived looking for the mushrooms, often with little understanding of or respect for the ceremony, and María Sabina suffered for having shared what she knew. Any honest history has to hold both things: the door Wasson opened, and what it cost the people on the other side of it.",
           ],
         },
       ],
@@ -70,6 +100,12 @@ export const article: Article = {
             "Nearly thirty years later, Rick Doblin tracked down most of the original participants. Published in 1991, his follow-up found that those who had received psilocybin still described the experience as among the high points of their spiritual lives. It also revealed something the original report had played down: at least one participant had been so distressed that he was given a tranquilliser. Both findings matter. Profound experiences can be lastingly meaningful, and they can be overwhelming without enough preparation and care.",
           ],
         },
+        {
+          type: "p",
+          text: [
+            "The same years produced a cautionary tale. At Harvard, the Harvard Psilocybin Project led by Timothy Leary and Richard Alpert studied psilocybin in volunteers, in a prison rehabilitation programme and in religious settings, and helped popularise the idea that set and setting, the mindset a person brings and the environment that holds them, shape the experience. But the work grew less careful as enthusiasm grew, controversy followed, and by 1963 both men had left the university. Decades later Doblin also followed up the prison study and concluded that its early claims of reduced reoffending had been overstated. The lesson has not lost its force: enthusiasm is not evidence, and a sacred practice needs more care, not less.",
+          ],
+        },
       ],
     },
     {
@@ -88,6 +124,12 @@ export const article: Article = {
             "The silence had costs: questions left unanswered, and a loss of the careful frameworks of preparation and integration that researchers and traditional healers had both understood. Use continued outside any container of care, and with it avoidable harm.",
           ],
         },
+        {
+          type: "p",
+          text: [
+            "Some of the alarm had real causes. People took powerful substances without screening, preparation or support, sometimes without knowing what they had taken, and some were badly hurt. Those harms were real and deserve to be remembered. What prohibition could not do was tell apart reckless use from careful, reverent practice, and for a generation it treated them as the same.",
+          ],
+        },
       ],
     },
     {
@@ -102,8 +144,50 @@ export const article: Article = {
         },
         {
           type: "p",
+          text: ["A few milestones show how the field has grown, and how carefully its results need to be read:"],
+        },
+        {
+          type: "list",
+          items: [
+            [
+              "Serious illness: in 2016 two randomised trials, at Johns Hopkins and New York University, reported substantial and sustained reductions in anxiety and depression in people with life-threatening cancer after a single psilocybin session with psychological support. Both were small, with a few dozen participants each.",
+            ],
+            [
+              "Addiction: a 2014 open-label pilot study at Johns Hopkins found that most of its fifteen smokers had stopped smoking six months after psilocybin sessions combined with counselling, and a 2022 randomised trial led by Michael Bogenschutz found fewer heavy-drinking days in people with alcohol use disorder.",
+            ],
+            [
+              "Depression: a 2021 trial at Imperial College compared psilocybin with the antidepressant escitalopram in 59 people and found no significant difference on its main measure, though other measures tended to favour psilocybin. The same year a small Johns Hopkins trial reported large improvements in major depression, and in 2022 a larger trial of 233 people with treatment-resistant depression found a benefit at three weeks that was no longer statistically clear at twelve, with suicidal thoughts or self-harm reported in every dose group, including the lowest.",
+            ],
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Public policy has begun to change as well. The US Food and Drug Administration granted psilocybin therapy programmes breakthrough therapy designation, which speeds development, in 2018 and 2019. Oregon voters approved regulated psilocybin services in 2020, and Colorado followed in 2022. In 2023 Australia allowed specially authorised psychiatrists to prescribe psilocybin for treatment-resistant depression. At the time of writing, no psilocybin medicine has been approved by the FDA, and psilocybin remains a Schedule I substance under US federal law.",
+          ],
+        },
+        {
+          type: "p",
           text: [
             "What distinguishes this second wave is its emphasis on safety: careful screening, thorough preparation, trained guides present throughout, and structured integration. These are the same elements that wise traditions have always held, now described in the language of clinical guidelines.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "a-changing-picture",
+      heading: "A Changing Picture of How It Works",
+      blocks: [
+        {
+          type: "p",
+          text: [
+            "The first researchers knew little about how these substances act. Today we know that the body converts psilocybin into psilocin, which acts mainly on one type of serotonin receptor, the 5-HT2A receptor, found in especially high numbers in parts of the brain involved in perception, self-reflection and meaning. Brain-imaging studies suggest that during the experience, networks that usually work in a well-worn, orderly way communicate more freely. The REBUS model proposed by Robin Carhart-Harris and Karl Friston in 2019 interprets this as a temporary loosening of the brain's strongest habits of expectation. It is an influential hypothesis, not a settled fact.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Laboratory research has added another thread. In 2018 a team at the University of California, Davis reported that several classic psychedelics caused neurons to grow new branches and connections; most of those experiments used rat neurons grown in a dish, with further work in flies, zebrafish and rats. In 2021 researchers at Yale found that a single dose of psilocybin increased the number and size of dendritic spines, the tiny sites where neurons connect, in the frontal cortex of mice, and that the change was still visible a month later. These are animal and cell findings. They are intriguing, but they do not show that the same happens in people, or what it would mean if it did.",
           ],
         },
       ],
@@ -127,7 +211,40 @@ export const article: Article = {
         {
           type: "p",
           text: [
-            "Research on microdosing is young, and several careful placebo-controlled studies have found that expectation explains much of what people report. We encourage humility about all of these claims.",
+            "Research on microdosing is young, and several careful placebo-controlled studies have found that expectation explains much of what people report. In one large study in 2021, volunteers prepared their own placebo and microdose capsules so that they did not know which they were taking; those on microdoses reported improvements in well-being, but so, to a similar degree, did those on placebo. We encourage humility about all of these claims.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Small amounts are not automatically safe amounts. The effects of taking any psychedelic frequently over months or years have hardly been studied; tolerance builds quickly with repeated use; and some researchers have raised a theoretical concern about the heart, because compounds that act on a related serotonin receptor over long periods have been linked to heart-valve problems. Interactions with medications such as lithium and MAOIs, and the risks for people with a personal or family history of psychosis or bipolar disorder, apply at every point on the spectrum.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "what-history-teaches",
+      heading: "What the History Teaches",
+      blocks: [
+        {
+          type: "p",
+          text: ["Looking back across these centuries, a few lessons seem clear to us:"],
+        },
+        {
+          type: "list",
+          items: [
+            [
+              "Remember where the knowledge came from. The practices we are heirs to were kept alive by Indigenous communities, often at great cost, and respect for them is owed, not optional.",
+            ],
+            [
+              "Container matters. Whether in a Mazatec home, a university chapel or a modern clinic, good outcomes have depended on preparation, guidance, a safe setting and care afterwards.",
+            ],
+            [
+              "Enthusiasm is not evidence. The first wave was harmed by overstated claims, and the second wave will be too if hope outruns what studies actually show.",
+            ],
+            [
+              "Tell the whole story. Doblin's follow-up mattered because it reported both the lasting meaning and the distress. Honest accounts protect the people who come after.",
+            ],
           ],
         },
       ],
@@ -142,6 +259,12 @@ export const article: Article = {
             "Our congregation stands in the long human search for the sacred, and in debt to the traditions and researchers who came before us. Our ceremonies are paused while we complete our spiritual and legal preparations, including a religious-freedom exemption. Preparation and integration support continue. You can learn why this matters on our ",
             { text: "religious freedom", href: "/religious-freedom" },
             " page.",
+          ],
+        },
+        {
+          type: "p",
+          text: [
+            "Religious freedom has its own history here. In 1990, in Employment Division v. Smith, the Supreme Court held that neutral, generally applicable laws may burden religious practice without violating the Constitution; the case concerned two members of the Native American Church who had used peyote in ceremony. Congress answered with the Religious Freedom Restoration Act in 1993, and in 1994 it protected the traditional ceremonial use of peyote by members of federally recognised tribes. In 2006, in Gonzales v. O Centro Espírita Beneficente União do Vegetal, the Court unanimously held that the government had not shown a compelling interest in barring a small church's sacramental use of ayahuasca tea. These protections were hard won, they depend on sincerity and on the facts of each case, and they are not a general licence. We hope to be worthy of them.",
           ],
         },
       ],
@@ -182,6 +305,77 @@ export const article: Article = {
       title: "The therapeutic potential of psychedelic drugs: past, present, and future",
       source: "Neuropsychopharmacology, 42(11), 2105-2113",
       url: "https://doi.org/10.1038/npp.2017.84",
+    },
+    {
+      authors: "Schultes, R. E.",
+      year: 1939,
+      title: "Plantae Mexicanae II: The identification of teonanacatl, a narcotic Basidiomycete of the Aztecs",
+      source: "Botanical Museum Leaflets, Harvard University, 7(3)",
+    },
+    {
+      authors: "Wasson, R. G.",
+      year: 1957,
+      title: "Seeking the Magic Mushroom",
+      source: "Life, 42(19), 100-120 (May 13, 1957)",
+    },
+    {
+      authors: "Doblin, R.",
+      year: 1998,
+      title: "Dr. Leary's Concord Prison Experiment: A 34-year follow-up study",
+      source: "Journal of Psychoactive Drugs, 30(4), 419-426",
+    },
+    griffiths2016,
+    ross2016,
+    {
+      authors: "Johnson, M. W., Garcia-Romeu, A., Cosimano, M. P., & Griffiths, R. R.",
+      year: 2014,
+      title: "Pilot study of the 5-HT2AR agonist psilocybin in the treatment of tobacco addiction",
+      source: "Journal of Psychopharmacology, 28(11), 983-992",
+      url: "https://doi.org/10.1177/0269881114548296",
+    },
+    {
+      authors: "Bogenschutz, M. P., Ross, S., Bhatt, S., et al.",
+      year: 2022,
+      title:
+        "Percentage of heavy drinking days following psilocybin-assisted psychotherapy vs placebo in the treatment of adult patients with alcohol use disorder: A randomized clinical trial",
+      source: "JAMA Psychiatry, 79(10), 953-962",
+      url: "https://doi.org/10.1001/jamapsychiatry.2022.2096",
+    },
+    {
+      authors: "Carhart-Harris, R., Giribaldi, B., Watts, R., et al.",
+      year: 2021,
+      title: "Trial of psilocybin versus escitalopram for depression",
+      source: "New England Journal of Medicine, 384(15), 1402-1411",
+      url: "https://doi.org/10.1056/NEJMoa2032994",
+    },
+    {
+      authors: "Davis, A. K., Barrett, F. S., May, D. G., et al.",
+      year: 2021,
+      title: "Effects of psilocybin-assisted therapy on major depressive disorder: A randomized clinical trial",
+      source: "JAMA Psychiatry, 78(5), 481-489",
+      url: "https://doi.org/10.1001/jamapsychiatry.2020.3285",
+    },
+    {
+      authors: "Goodwin, G. M., Aaronson, S. T., Alvarez, O., et al.",
+      year: 2022,
+      title: "Single-dose psilocybin for a treatment-resistant episode of major depression",
+      source: "New England Journal of Medicine, 387(18), 1637-1648",
+      url: "https://doi.org/10.1056/NEJMoa2206443",
+    },
+    rebus2019,
+    {
+      authors: "Ly, C., Greb, A. C., Cameron, L. P., et al.",
+      year: 2018,
+      title: "Psychedelics promote structural and functional neural plasticity",
+      source: "Cell Reports, 23(11), 3170-3182",
+      url: "https://doi.org/10.1016/j.celrep.2018.05.022",
+    },
+    {
+      authors: "Shao, L.-X., Liao, C., Gregg, I., et al.",
+      year: 2021,
+      title: "Psilocybin induces rapid and persistent growth of dendritic spines in frontal cortex in vivo",
+      source: "Neuron, 109(16), 2535-2544",
+      url: "https://doi.org/10.1016/j.neuron.2021.06.008",
     },
   ],
   related: ["honoring-sacred-traditions", "exploring-profound-spiritual-experiences"],

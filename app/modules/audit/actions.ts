@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = {
   applicationDecided: "application.decided",
   applicationNoted: "application.noted",
   quizExported: "quiz.exported",
+  giftRefunded: "gift.refunded",
+  givingExported: "giving.exported",
   twoFactorEnabled: "staff.two-factor-enabled",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, lt } from "drizzle-orm";
 import { quizQuestions, type RecommendationKey } from "~/content/readiness-quiz";
 import type { Db } from "../../../db/client";
+import { csvCell } from "../../lib/csv";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { type QuizAnswers, recommend } from "./quiz";
@@ -58,12 +59,6 @@ export function listQuizSubmissions(
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A spreadsheet opens "=..." as a formula: such cells are quoted as text (OWASP CSV injection). */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Every submission matching the filter, newest first, as CSV; read in pages so memory stays flat. */
 export async function* quizCsv(db: Db, filter: { recommendation?: RecommendationKey; email?: string }) {

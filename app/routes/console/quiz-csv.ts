@@ -1,3 +1,4 @@
+import { csvResponse } from "~/lib/csv";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
 import { quizCsv } from "~/modules/intake/quiz.server";
@@ -14,20 +15,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     detail: { recommendation: filter.recommendation ?? null, filtered: Boolean(filter.email) },
     ip: context.clientIp,
   });
-  const rows = quizCsv(context.db, filter);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="readiness-quiz-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(quizCsv(context.db, filter), "readiness-quiz");
 }

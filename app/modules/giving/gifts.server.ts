@@ -1,0 +1,193 @@
+import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { csvCell } from "../../lib/csv";
+import { site } from "../../lib/site";
+import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
+import { applications } from "../intake/schema";
+import { enqueue } from "../mail/outbox.server";
+import { renderMail } from "../mail/templates";
+import { refundPayment } from "../payments/payments.server";
+import type { Payment } from "../payments/schema";
+import { formatCents } from "./amounts";
+import { type Gift, gifts } from "./schema";
+
+export const GIFT_PAGE_SIZE = 50;
+
+/**
+ * Records a captured gift and emails its receipt (in the payment's transaction). A ceremony
+ * donation is linked to the giver's latest application.
+ */
+export async function recordGift(tx: Db, _env: Env, payment: Payment) {
+  const kind = payment.purpose === "ceremony-gift" ? "ceremony" : "offering";
+  const application =
+    kind === "ceremony"
+      ? (
+          await tx
+            .select({ id: applications.id })
+            .from(applications)
+            .where(
+              or(
+                payment.userId ? eq(applications.userId, payment.userId) : undefined,
+                eq(applications.email, payment.payerEmail),
+              ),
+            )
+            .orderBy(desc(applications.createdAt))
+            .limit(1)
+        )[0]
+      : undefined;
+  const [gift] = await tx
+    .insert(gifts)
+    .values({
+      paymentId: payment.id,
+      kind,
+      amountCents: payment.amountCents,
+      donorName: payment.payerName,
+      donorEmail: payment.payerEmail,
+      userId: payment.userId,
+      applicationId: application?.id ?? null,
+      givenAt: payment.capturedAt ?? new Date(),
+    })
+    .returning();
+  if (!gift) throw new Error("gift not recorded");
+  await enqueue(tx, {
+    kind: "gift.receipt",
+    to: gift.donorEmail,
+    subject: `Your receipt for ${formatCents(gift.amountCents)}`,
+    ...renderMail(receipt(gift, payment)),
+  });
+  return gift;
+}
+
+function receipt(gift: Gift, payment: Payment) {
+  const date = gift.givenAt.toISOString().slice(0, 10);
+  return {
+    heading: `Thank you, ${gift.donorName}`,
+    paragraphs: [
+      `We received your ${gift.kind === "ceremony" ? "ceremony donation" : "offering"} of ${formatCents(gift.amountCents)} on ${date}.`,
+      `Receipt number: ${gift.id}\nDonor: ${gift.donorName} <${gift.donorEmail}>\nAmount: ${formatCents(gift.amountCents)} (USD)\nDate: ${date}\nReceived by: ${site.name}\nPayment reference: ${payment.providerOrderId ?? payment.id}`,
+      "No goods or services were provided in exchange for this contribution.",
+      "Please keep this email for your records. Members can download a year-end giving statement from their profile.",
+    ],
+  };
+}
+
+/** A member's own gifts (by account, or by the address they gave with before they had one). */
+export function memberGifts(db: Db, member: { id: string; email: string }) {
+  return db
+    .select()
+    .from(gifts)
+    .where(or(eq(gifts.userId, member.id), and(isNull(gifts.userId), eq(gifts.donorEmail, member.email))))
+    .orderBy(desc(gifts.givenAt));
+}
+
+export function giftsInYear(db: Db, member: { id: string; email: string }, year: number) {
+  return db
+    .select()
+    .from(gifts)
+    .where(
+      and(
+        or(eq(gifts.userId, member.id), and(isNull(gifts.userId), eq(gifts.donorEmail, member.email))),
+        gte(gifts.givenAt, new Date(Date.UTC(year, 0, 1))),
+        lt(gifts.givenAt, new Date(Date.UTC(year + 1, 0, 1))),
+        isNull(gifts.refundedAt),
+      ),
+    )
+    .orderBy(gifts.givenAt);
+}
+
+export interface GiftFilter {
+  from?: Date;
+  to?: Date;
+  kind?: "offering" | "ceremony";
+}
+const filterWhere = (f: GiftFilter) =>
+  and(
+    f.from ? gte(gifts.givenAt, f.from) : undefined,
+    f.to ? lt(gifts.givenAt, f.to) : undefined,
+    f.kind ? eq(gifts.kind, f.kind) : undefined,
+  );
+
+/** The console's list, newest first, keyset-paged by id. */
+export function listGifts(db: Db, filter: GiftFilter & { before?: number; limit?: number }) {
+  return db
+    .select()
+    .from(gifts)
+    .where(and(filterWhere(filter), filter.before ? lt(gifts.id, filter.before) : undefined))
+    .orderBy(desc(gifts.id))
+    .limit(filter.limit ?? GIFT_PAGE_SIZE);
+}
+
+export async function giftTotals(db: Db, filter: GiftFilter) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      givenCents: sql<number>`coalesce(sum(${gifts.amountCents}), 0)::int`,
+      refundedCents: sql<number>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.refundedAt} is not null), 0)::int`,
+    })
+    .from(gifts)
+    .where(filterWhere(filter));
+  return row ?? { count: 0, givenCents: 0, refundedCents: 0 };
+}
+
+export async function markGiftRefunded(db: Db, paymentId: string) {
+  await db.update(gifts).set({ refundedAt: new Date() }).where(eq(gifts.paymentId, paymentId));
+}
+
+export async function getGift(db: Db, id: number) {
+  const [row] = await db.select().from(gifts).where(eq(gifts.id, id));
+  return row ?? null;
+}
+
+/** Refunds a gift at the provider and records it (admins only; audited by the caller's route). */
+export async function refundGift(db: Db, env: Env, giftId: number, staff: { id: string; name: string }, ip: string) {
+  const gift = await getGift(db, giftId);
+  if (!gift || gift.refundedAt) return "not-refundable" as const;
+  const payment = await refundPayment(db, env, gift.paymentId, staff.name);
+  if (!payment) return "not-refundable" as const;
+  await markGiftRefunded(db, gift.paymentId);
+  await recordAudit(db, {
+    action: AUDIT_ACTIONS.giftRefunded,
+    actor: staff,
+    subjectUserId: gift.userId,
+    detail: { giftId, amountCents: gift.amountCents },
+    ip,
+  });
+  await enqueue(db, {
+    kind: "gift.refunded",
+    to: gift.donorEmail,
+    subject: `Your gift of ${formatCents(gift.amountCents)} has been refunded`,
+    ...renderMail({
+      heading: `Dear ${gift.donorName}`,
+      paragraphs: [
+        `We have refunded your gift of ${formatCents(gift.amountCents)} (receipt number ${gift.id}). It may take a few days to appear on your statement.`,
+        "Please keep this email with your receipt: the gift no longer counts toward your giving statement.",
+      ],
+    }),
+  });
+  return "refunded" as const;
+}
+
+/** The console's CSV: every gift matching the filter, in pages, formula cells quoted. */
+export async function* giftsCsv(db: Db, filter: GiftFilter) {
+  yield "receipt,given_at,kind,amount_usd,donor,email,refunded_at,payment\n";
+  let before: number | undefined;
+  for (;;) {
+    const rows = await listGifts(db, { ...filter, before, limit: 500 });
+    for (const g of rows) {
+      const cells = [
+        String(g.id),
+        g.givenAt.toISOString(),
+        g.kind,
+        (g.amountCents / 100).toFixed(2),
+        g.donorName,
+        g.donorEmail,
+        g.refundedAt?.toISOString() ?? "",
+        g.paymentId,
+      ];
+      yield `${cells.map(csvCell).join(",")}\n`;
+    }
+    if (rows.length < 500) return;
+    before = rows.at(-1)?.id;
+  }
+}

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { markGiftRefunded, recordGift } from "../giving/gifts.server";
+import {
+  cancelPayment,
+  completePayment,
+  findPaymentByCapture,
+  findPaymentByOrder,
+  type PaymentHooks,
+} from "./payments.server";
+import type { WebhookEvent } from "./provider";
+import { type Payment, paymentEvents, payments } from "./schema";
+
+/** What a captured or ended payment means for each purpose. */
+function hooksFor(env: Env): PaymentHooks {
+  return {
+    async onCaptured(tx, payment) {
+      if (payment.purpose === "gift" || payment.purpose === "ceremony-gift") await recordGift(tx, env, payment);
+    },
+    async onEnded() {},
+  };
+}
+
+export const completeAndFulfil = (db: Db, env: Env, paymentId: string) =>
+  completePayment(db, env, paymentId, hooksFor(env));
+
+export const cancelAndRelease = (db: Db, env: Env, paymentId: string) => cancelPayment(db, paymentId, hooksFor(env));
+
+/**
+ * A verified PayPal webhook. Each event id is handled once (a replay changes nothing). An
+ * approved order is captured as if the payer had returned; a completed capture is recorded;
+ * a refund made at PayPal is recorded here too.
+ */
+export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Promise<"handled" | "duplicate"> {
+  const [fresh] = await db
+    .insert(paymentEvents)
+    .values({ id: event.id, eventType: event.eventType })
+    .onConflictDoNothing()
+    .returning();
+  if (!fresh) return "duplicate";
+  const payment: Payment | null = event.orderId
+    ? await findPaymentByOrder(db, event.orderId)
+    : event.captureId
+      ? await findPaymentByCapture(db, event.captureId)
+      : null;
+  if (!payment) return "handled";
+  switch (event.eventType) {
+    case "CHECKOUT.ORDER.APPROVED":
+    case "PAYMENT.CAPTURE.COMPLETED":
+      await completeAndFulfil(db, env, payment.id);
+      break;
+    case "PAYMENT.CAPTURE.REFUNDED":
+      if (payment.status === "captured") {
+        await db
+          .update(payments)
+          .set({ status: "refunded", refundedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+        await markGiftRefunded(db, payment.id);
+      }
+      break;
+  }
+  return "handled";
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { PaymentProviderError } from "./provider";
+import { providerFor } from "./providers.server";
+import { type Payment, type PaymentPurpose, payments } from "./schema";
+
+export interface StartPaymentInput {
+  purpose: PaymentPurpose;
+  /** Decided by our server (an offer's price, a validated gift): never the browser's say. */
+  amountCents: number;
+  description: string;
+  payerName: string;
+  payerEmail: string;
+  userId: string | null;
+  card?: { last4: string; name: string };
+}
+
+/**
+ * Records the payment, then asks the provider for an order. Returns where the payer approves it,
+ * or null when it is approved already (test card fields). A provider failure marks it failed.
+ */
+export async function startPayment(db: Db, env: Env, input: StartPaymentInput) {
+  const provider = providerFor(db, env);
+  const id = randomUUID();
+  await db.insert(payments).values({
+    id,
+    purpose: input.purpose,
+    provider: provider.name,
+    amountCents: input.amountCents,
+    description: input.description,
+    payerName: input.payerName,
+    payerEmail: input.payerEmail,
+    userId: input.userId,
+    cardLast4: input.card?.last4 ?? null,
+  });
+  try {
+    const order = await provider.createOrder({
+      paymentId: id,
+      amountCents: input.amountCents,
+      currency: "USD",
+      description: input.description,
+      returnUrl: `${env.SITE_URL}/payments/return?payment=${id}`,
+      cancelUrl: `${env.SITE_URL}/payments/return?payment=${id}&cancelled=1`,
+      card: input.card,
+    });
+    await db.update(payments).set({ providerOrderId: order.orderId }).where(eq(payments.id, id));
+    return { paymentId: id, approveUrl: order.approveUrl };
+  } catch (error) {
+    await markFailed(db, id, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+export async function getPayment(db: Db, id: string): Promise<Payment | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}
+
+export async function findPaymentByOrder(db: Db, orderId: string): Promise<Payment | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerOrderId, orderId));
+  return row ?? null;
+}
+
+export async function findPaymentByCapture(db: Db, captureId: string): Promise<Payment | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.captureId, captureId));
+  return row ?? null;
+}
+
+async function markFailed(db: Db, id: string, reason: string) {
+  await db
+    .update(payments)
+    .set({ status: "failed", failureReason: reason.slice(0, 500) })
+    .where(and(eq(payments.id, id), eq(payments.status, "created")));
+}
+
+/** What to do, in the same transaction, when a payment is captured or ends without money. */
+export interface PaymentHooks {
+  onCaptured(tx: Db, payment: Payment): Promise<void>;
+  onEnded(tx: Db, payment: Payment): Promise<void>;
+}
+
+/**
+ * Captures an approved payment and records it exactly once, however many times it is asked
+ * (the payer's return and a webhook may race): the provider's capture is idempotent on our
+ * payment id, and only the caller that moves the row out of "created" runs the hooks.
+ * The captured amount must be the amount we recorded, or nothing is fulfilled.
+ */
+export async function completePayment(db: Db, env: Env, paymentId: string, hooks: PaymentHooks): Promise<Payment> {
+  const payment = await getPayment(db, paymentId);
+  if (!payment) throw new Error("payment not found");
+  if (payment.status !== "created" || !payment.providerOrderId) return payment;
+  const result = await providerFor(db, env).captureOrder(payment.providerOrderId, payment.id);
+  if (result.status === "not-approved") return payment;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (row?.status !== "created") return row as Payment;
+    const matches =
+      result.status === "completed" && result.amountCents === row.amountCents && result.currency === row.currency;
+    const [updated] = await tx
+      .update(payments)
+      .set(
+        matches
+          ? { status: "captured", captureId: result.captureId, capturedAt: new Date() }
+          : {
+              status: result.status === "declined" ? "declined" : "failed",
+              failureReason: result.status === "declined" ? result.reason : "Captured amount differs from the order.",
+            },
+      )
+      .where(eq(payments.id, paymentId))
+      .returning();
+    if (!updated) throw new Error("payment vanished");
+    if (matches) await hooks.onCaptured(tx, updated);
+    else await hooks.onEnded(tx, updated);
+    return updated;
+  });
+}
+
+/** The payer cancelled at the provider: the payment ends without money (holds are released). */
+export async function cancelPayment(db: Db, paymentId: string, hooks: PaymentHooks): Promise<Payment | null> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: "cancelled" })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
+      .returning();
+    if (updated) await hooks.onEnded(tx, updated);
+    return updated ?? (await getPayment(tx, paymentId));
+  });
+}
+
+/** Refunds a captured payment at the provider and records who did it. */
+export async function refundPayment(db: Db, env: Env, paymentId: string, staffName: string) {
+  const payment = await getPayment(db, paymentId);
+  if (payment?.status !== "captured" || !payment.captureId) return null;
+  await providerFor(db, env).refundCapture(payment.captureId, payment.id);
+  const [updated] = await db
+    .update(payments)
+    .set({ status: "refunded", refundedAt: new Date(), refundedByName: staffName })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["captured"])))
+    .returning();
+  return updated ?? null;
+}
+
+export { PaymentProviderError };

@@ -1,0 +1,62 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema";
+
+export const paymentPurposes = ["gift", "ceremony-gift", "booking"] as const;
+export type PaymentPurpose = (typeof paymentPurposes)[number];
+export const paymentStatuses = ["created", "captured", "declined", "failed", "cancelled", "refunded"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * One attempt to take money through a provider: what our server decided to charge and what the
+ * provider says happened. Gifts and bookings point here; card data never does (last four at most).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: paymentPurposes }).notNull(),
+    provider: text("provider", { enum: ["paypal", "test"] }).notNull(),
+    providerOrderId: text("provider_order_id"),
+    captureId: text("capture_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    description: text("description").notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull().default("created"),
+    failureReason: text("failure_reason"),
+    payerName: text("payer_name").notNull(),
+    payerEmail: text("payer_email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    cardLast4: text("card_last4"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedByName: text("refunded_by_name"),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_order_idx").on(t.provider, t.providerOrderId),
+    index("payments_purpose_idx").on(t.purpose, t.createdAt),
+    index("payments_user_idx").on(t.userId),
+  ],
+);
+export type Payment = typeof payments.$inferSelect;
+
+/** Webhook deliveries already handled: a replayed event is recorded once. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The local test provider's orders (development and tests only): approved, declined or waiting. */
+export const testProviderOrders = pgTable("test_provider_orders", {
+  id: text("id").primaryKey(),
+  paymentId: text("payment_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  description: text("description").notNull(),
+  returnUrl: text("return_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  status: text("status", { enum: ["created", "approved", "declined", "captured", "refunded"] })
+    .notNull()
+    .default("created"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { CaptureResult, CreatedOrder, CreateOrderInput, PaymentProvider } from "./provider";
+import { testProviderOrders } from "./schema";
+
+/**
+ * The card whose last four digits decline in test mode (like the card networks' test numbers
+ * ending 0002). Every other test card is approved.
+ */
+export const DECLINED_TEST_CARD_LAST4 = "0002";
+
+/**
+ * The local test provider: no money moves. Orders live in our database; the payer approves or
+ * declines them on /payments/test/{order} (every screen says "test mode"), or, with the test
+ * card fields, at once by the card's last four digits.
+ */
+export function testProvider(db: Db, siteUrl: string): PaymentProvider {
+  return {
+    name: "test",
+    cardFields: true,
+    async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+      const id = `TEST-${randomUUID()}`;
+      const status = input.card ? (input.card.last4 === DECLINED_TEST_CARD_LAST4 ? "declined" : "approved") : "created";
+      await db.insert(testProviderOrders).values({
+        id,
+        paymentId: input.paymentId,
+        amountCents: input.amountCents,
+        description: input.description,
+        returnUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+        status,
+      });
+      return { orderId: id, approveUrl: input.card ? null : `${siteUrl}/payments/test/${id}` };
+    },
+    async captureOrder(orderId: string): Promise<CaptureResult> {
+      const [order] = await db.select().from(testProviderOrders).where(eq(testProviderOrders.id, orderId));
+      if (!order) return { status: "declined", reason: "No such test order." };
+      if (order.status === "declined") return { status: "declined", reason: "The test card was declined." };
+      if (order.status === "created") return { status: "not-approved" };
+      if (order.status === "approved") {
+        await db.update(testProviderOrders).set({ status: "captured" }).where(eq(testProviderOrders.id, orderId));
+      }
+      return { status: "completed", captureId: `CAPTURE-${orderId}`, amountCents: order.amountCents, currency: "USD" };
+    },
+    async refundCapture(captureId: string) {
+      const orderId = captureId.replace(/^CAPTURE-/, "");
+      await db.update(testProviderOrders).set({ status: "refunded" }).where(eq(testProviderOrders.id, orderId));
+      return { refundId: `REFUND-${orderId}` };
+    },
+    // The test provider sends no webhooks.
+    async verifyWebhook() {
+      return null;
+    },
+  };
+}
+
+/** The test approval page's answer: approve or decline an order that waits. */
+export async function decideTestOrder(db: Db, orderId: string, decision: "approved" | "declined") {
+  const [order] = await db.select().from(testProviderOrders).where(eq(testProviderOrders.id, orderId));
+  if (order?.status !== "created") return order ?? null;
+  await db.update(testProviderOrders).set({ status: decision }).where(eq(testProviderOrders.id, orderId));
+  return { ...order, status: decision };
+}
+
+export async function getTestOrder(db: Db, orderId: string) {
+  const [order] = await db.select().from(testProviderOrders).where(eq(testProviderOrders.id, orderId));
+  return order ?? null;
+}

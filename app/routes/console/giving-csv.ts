@@ -1,0 +1,19 @@
+import { csvResponse } from "~/lib/csv";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
+import { giftFilterFrom } from "~/modules/giving/filter";
+import { giftsCsv } from "~/modules/giving/gifts.server";
+import type { Route } from "./+types/giving-csv";
+
+/** The gifts of /console/giving's filter as CSV; each export is audited. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const filter = giftFilterFrom(new URL(request.url));
+  await recordAudit(context.db, {
+    action: AUDIT_ACTIONS.givingExported,
+    actor: { id: viewer.id, name: viewer.name },
+    detail: { from: filter.from?.toISOString() ?? null, to: filter.to?.toISOString() ?? null },
+    ip: context.clientIp,
+  });
+  return csvResponse(giftsCsv(context.db, filter), "gifts");
+}

@@ -1,0 +1,67 @@
+import { FlaskConical } from "lucide-react";
+import { data, Form, redirect, useLoaderData } from "react-router";
+import { PageHero } from "~/components/content/page-hero";
+import { privateMeta } from "~/lib/seo";
+import { formatCents } from "~/modules/giving/amounts";
+import { decideTestOrder, getTestOrder } from "~/modules/payments/test-provider.server";
+import type { Route } from "./+types/test-approval";
+
+export const meta: Route.MetaFunction = () => privateMeta("Test payment");
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+/** Stands where PayPal's approval page would: only with the test provider, never in production. */
+async function orderFor(context: Route.LoaderArgs["context"], id: string) {
+  if (context.env.PAYMENT_PROVIDER !== "test") throw data(null, { status: 404 });
+  const order = await getTestOrder(context.db, id);
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = await orderFor(context, params.orderId);
+  return { amount: formatCents(order.amountCents), description: order.description, status: order.status };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const order = await orderFor(context, params.orderId);
+  const decision = String((await request.formData()).get("decision") ?? "");
+  if (decision === "cancel") throw redirect(order.cancelUrl);
+  if (decision !== "approve" && decision !== "decline") throw data(null, { status: 400 });
+  await decideTestOrder(context.db, order.id, decision === "approve" ? "approved" : "declined");
+  throw redirect(order.returnUrl);
+}
+
+export default function TestApproval() {
+  const { amount, description, status } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-xl px-4 sm:px-6">
+      <PageHero eyebrow="Test mode" title="Test payment">
+        This page stands in for the payment provider. No money moves.
+      </PageHero>
+      <div className="card grid gap-5">
+        <p className="flex items-center gap-2 rounded-lg border border-sky-300/50 bg-sky-500/10 p-3 text-sky-100">
+          <FlaskConical aria-hidden="true" className="h-5 w-5" /> Test mode: simulated payment
+        </p>
+        <p>
+          {description}
+          <span className="mt-1 block text-3xl font-semibold text-gold">{amount}</span>
+        </p>
+        {status === "created" ? (
+          <Form method="post" className="flex flex-wrap gap-3">
+            <button type="submit" name="decision" value="approve" className="btn-gold">
+              Approve test payment
+            </button>
+            <button type="submit" name="decision" value="decline" className="btn-ghost">
+              Decline
+            </button>
+            <button type="submit" name="decision" value="cancel" className="btn-ghost">
+              Cancel and return
+            </button>
+          </Form>
+        ) : (
+          <p className="text-mist-muted">This test payment has already been {status}.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { handleWebhook } from "~/modules/payments/fulfilment.server";
+import { providerFor } from "~/modules/payments/providers.server";
+import type { Route } from "./+types/webhook";
+
+/**
+ * PayPal's webhook deliveries. Only a delivery PayPal verifies is acted on; the event id makes a
+ * replay harmless. A 2xx tells PayPal to stop retrying; a 5xx asks it to try again later.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const raw = await request.text();
+  if (raw.length > 100_000) throw data(null, { status: 413 });
+  const event = await providerFor(context.db, context.env).verifyWebhook(request.headers, raw);
+  if (!event) throw data(null, { status: 400 });
+  const outcome = await handleWebhook(context.db, context.env, event);
+  context.logger.info({ eventType: event.eventType, outcome }, "payment webhook");
+  return new Response(null, { status: 204 });
+}
+
+export function loader() {
+  throw data(null, { status: 404 });
+}

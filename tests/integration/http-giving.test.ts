@@ -1,0 +1,281 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseEnv } from "../../app/env.server";
+import { gifts, mailOutbox, paymentEvents, payments, rateLimits, testProviderOrders } from "../../db/schema";
+import { createAccount, get, post, signInStaff, type TestAccount } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { type PaypalStandIn, signedWebhook, startPaypalStandIn } from "../support/paypal-stand-in";
+import { TEST_SECRETS } from "../support/secrets";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+
+const donor = { donorName: "Ana Ruiz", email: "Ana@Example.org" };
+
+/** Follows a 302 and returns the path and query it leads to. */
+const location = (res: Response) => {
+  const to = res.headers.get("location") ?? "";
+  const url = new URL(to, "http://x");
+  return { path: url.pathname, search: url.search, href: to };
+};
+
+describeEachBackend("giving with the test provider over HTTP", (backend) => {
+  let server: TestServer;
+  let admin: TestAccount;
+  let adminCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { PAYMENT_PROVIDER: "test" });
+    admin = await createAccount(server, "admin", "Adrian Steward");
+    ({ cookie: adminCookie } = await signInStaff(server, admin));
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    const { db } = server.database;
+    await db.delete(rateLimits);
+    await db.delete(gifts);
+    await db.delete(payments);
+    await db.delete(testProviderOrders);
+    await db.delete(mailOutbox);
+  });
+
+  /** /donation -> the test approval page -> decision -> the return page's POST. */
+  async function give(amount: string, decision: "approve" | "decline" | "cancel") {
+    const started = await postForm(server, "/donation", { ...donor, amount, intent: "give" });
+    expect(started.status).toBe(302);
+    const approval = location(started);
+    expect(approval.path).toMatch(/^\/payments\/test\/TEST-/);
+    const page = await (await fetch(`${server.url}${approval.path}`)).text();
+    expect(page).toContain("Test mode");
+    const decided = await postForm(server, approval.path, { decision });
+    const back = new URL(decided.headers.get("location") ?? "");
+    expect(back.pathname).toBe("/payments/return");
+    const payment = back.searchParams.get("payment") ?? "";
+    const fields: Record<string, string> = { payment };
+    if (back.searchParams.has("cancelled")) fields.cancelled = "1";
+    return { payment, res: await postForm(server, `/payments/return?payment=${payment}`, fields) };
+  }
+
+  it("takes an offering: approval, capture on the server, a gift with its receipt", async () => {
+    const { payment, res } = await give("150", "approve");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("/thank-you-sacred-offering");
+    const [gift] = await server.database.db.select().from(gifts);
+    expect(gift).toMatchObject({
+      kind: "offering",
+      amountCents: 15000,
+      donorEmail: "ana@example.org",
+      paymentId: payment,
+    });
+    const [row] = await server.database.db.select().from(payments);
+    expect(row).toMatchObject({ status: "captured", description: "Offering to the church - $150", provider: "test" });
+    const [receipt] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift.receipt"));
+    expect(receipt?.toAddress).toBe("ana@example.org");
+    expect(receipt?.textBody).toContain("$150.00");
+    expect(receipt?.textBody).toContain("No goods or services were provided in exchange for this contribution.");
+    expect(receipt?.textBody).toContain("Sacred Path Congregation");
+    // The return is posted again (a reload, a second tab): still one gift, one receipt.
+    await postForm(server, `/payments/return?payment=${payment}`, { payment });
+    expect(await server.database.db.select().from(gifts)).toHaveLength(1);
+    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift.receipt"))).toHaveLength(
+      1,
+    );
+  });
+
+  it("records nothing given when the payment is declined or cancelled", async () => {
+    const declined = await give("44", "decline");
+    expect(await declined.res.text()).toContain("/donation?payment=error");
+    const cancelled = await give("44", "cancel");
+    expect(await cancelled.res.text()).toContain("/donation?payment=cancelled");
+    const rows = await server.database.db.select({ status: payments.status }).from(payments);
+    expect(rows.map((r) => r.status).sort()).toEqual(["cancelled", "declined"]);
+    expect(await server.database.db.select().from(gifts)).toHaveLength(0);
+    expect(await (await fetch(`${server.url}/donation?payment=cancelled`)).text()).toContain(
+      "Your donation was cancelled.",
+    );
+  });
+
+  it("refuses amounts under $20, fractions and missing donors, creating no payment", async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ ...donor, amount: "19" }, "Minimum donation is $20"],
+      [{ ...donor, amount: "20.50" }, "Minimum donation is $20"],
+      [{ ...donor, amount: "-100" }, "Minimum donation is $20"],
+      [{ ...donor, amount: "" }, "Minimum donation is $20"],
+      [{ ...donor, amount: "100001" }, "For gifts above $100,000, please write to us."],
+      [{ ...donor, donorName: "", amount: "50" }, "Name is required"],
+      [{ ...donor, email: "ana@", amount: "50" }, "Please enter a valid email address"],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await postForm(server, "/donation", { ...fields, intent: "give" });
+      expect(res.status, message).toBe(400);
+      expect(await res.text(), message).toContain(message);
+    }
+    expect(await server.database.db.select().from(payments)).toHaveLength(0);
+  });
+
+  it("takes a ceremony donation with test card fields: last four only, at least $5,500", async () => {
+    const base = { email: "ana@example.org", amount: "6800", donorName: "ANA RUIZ" };
+    const low = await postForm(server, "/donation-checkout", { ...base, amount: "5499", cardLast4: "4242" });
+    expect(low.status).toBe(400);
+    expect(await low.text()).toContain("The minimum ceremony donation is $5,500.");
+    const noCard = await postForm(server, "/donation-checkout", base);
+    expect(noCard.status).toBe(400);
+    const declined = await postForm(server, "/donation-checkout", { ...base, cardLast4: "0002" });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("There was an issue processing your donation. Please try again.");
+    expect(await server.database.db.select().from(gifts)).toHaveLength(0);
+    const paid = await postForm(server, "/donation-checkout", { ...base, cardLast4: "4242" });
+    expect(location(paid).path).toBe("/donation-success");
+    const [gift] = await server.database.db.select().from(gifts);
+    expect(gift).toMatchObject({ kind: "ceremony", amountCents: 680000 });
+    const stored = await server.database.db.select({ row: sql<string>`row_to_json(payments)::text` }).from(payments);
+    expect(stored.map((r) => r.row).join()).toContain('"card_last4":"4242"');
+  });
+
+  it("lists gifts with totals for staff, exports CSV, and lets an admin record a refund", async () => {
+    await give("108", "approve");
+    await give("333", "approve");
+    const page = await (await get(server, "/console/giving", adminCookie)).text();
+    expect(page).toContain("$441.00");
+    const csv = await (await get(server, "/console/giving.csv", adminCookie)).text();
+    expect(csv.trim().split("\n")).toHaveLength(3);
+    const [first] = await server.database.db.select().from(gifts).orderBy(gifts.id);
+    const refunded = await post(server, "/console/giving", adminCookie, { refund: String(first?.id) });
+    expect(refunded.status).toBe(200);
+    const [after] = await server.database.db
+      .select()
+      .from(gifts)
+      .where(eq(gifts.id, first?.id ?? 0));
+    expect(after?.refundedAt).not.toBeNull();
+    const [payment] = await server.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, first?.paymentId ?? ""));
+    expect(payment).toMatchObject({ status: "refunded", refundedByName: "Adrian Steward" });
+    expect((await post(server, "/console/giving", adminCookie, { refund: String(first?.id) })).status).toBe(409);
+    const keeper = await createAccount(server, "keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    expect((await post(server, "/console/giving", cookie, { refund: String(first?.id) })).status).toBe(403);
+  });
+});
+
+describeEachBackend("giving through PayPal (local stand-in) over HTTP", (backend) => {
+  let paypal: PaypalStandIn;
+  let server: TestServer;
+  beforeAll(async () => {
+    paypal = await startPaypalStandIn();
+    server = await startTestServer(backend, {
+      PAYMENT_PROVIDER: "paypal",
+      PAYPAL_CLIENT_ID: "test-client",
+      PAYPAL_CLIENT_SECRET: "test-secret",
+      PAYPAL_WEBHOOK_ID: "WH-TEST",
+      PAYPAL_API_URL: paypal.url,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await paypal?.close();
+  });
+  beforeEach(async () => {
+    const { db } = server.database;
+    await db.delete(rateLimits);
+    await db.delete(gifts);
+    await db.delete(payments);
+    await db.delete(paymentEvents);
+  });
+
+  const start = async (amount = "108") => {
+    const res = await postForm(server, "/donation", { ...donor, amount, intent: "give" });
+    expect(res.status).toBe(302);
+    const approve = new URL(res.headers.get("location") ?? "");
+    const orderId = approve.searchParams.get("token") ?? "";
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.providerOrderId, orderId));
+    if (!payment) throw new Error("no payment for the order");
+    return { orderId, payment };
+  };
+
+  it("creates the order on our server with our amount, and captures it on the payer's return", async () => {
+    const { orderId, payment } = await start("108");
+    expect(paypal.orders.get(orderId)?.amount).toEqual({ currency_code: "USD", value: "108.00" });
+    paypal.approve(orderId);
+    const res = await postForm(server, `/payments/return?payment=${payment.id}`, { payment: payment.id });
+    expect(await res.text()).toContain("/thank-you-sacred-offering");
+    const [gift] = await server.database.db.select().from(gifts);
+    expect(gift?.amountCents).toBe(10800);
+  });
+
+  it("records a payment once when the return and a replayed webhook race", async () => {
+    const { orderId, payment } = await start("333");
+    paypal.approve(orderId);
+    const event = { id: "WH-EVENT-1", event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId } };
+    const hook = () => {
+      const { headers, body } = signedWebhook(event);
+      return fetch(`${server.url}/payments/webhook`, { method: "POST", headers, body });
+    };
+    const [a, b, c] = await Promise.all([
+      hook(),
+      postForm(server, `/payments/return?payment=${payment.id}`, { payment: payment.id }),
+      hook(),
+    ]);
+    expect([a.status, c.status].sort()).toEqual([204, 204]);
+    expect(b.status).toBe(200);
+    expect(await server.database.db.select().from(gifts)).toHaveLength(1);
+    expect(await server.database.db.select().from(paymentEvents)).toHaveLength(1);
+    expect(paypal.orders.get(orderId)?.captures).toHaveLength(1);
+  });
+
+  it("captures from the webhook when the payer never comes back, and refuses forged deliveries", async () => {
+    const { orderId } = await start("44");
+    paypal.approve(orderId);
+    const forged = signedWebhook(
+      { id: "WH-F", event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId } },
+      "forged",
+    );
+    const refused = await fetch(`${server.url}/payments/webhook`, { method: "POST", ...forged });
+    expect(refused.status).toBe(400);
+    expect(await server.database.db.select().from(gifts)).toHaveLength(0);
+    const real = signedWebhook({ id: "WH-R", event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId } });
+    expect((await fetch(`${server.url}/payments/webhook`, { method: "POST", ...real })).status).toBe(204);
+    expect(await server.database.db.select().from(gifts)).toHaveLength(1);
+  });
+
+  it("answers Payment Error and records nothing as paid when PayPal fails, declines or is slow", async () => {
+    paypal.failNext(500);
+    const failed = await postForm(server, "/donation", { ...donor, amount: "50", intent: "give" });
+    expect(failed.status).toBe(502);
+    expect(await failed.text()).toContain("There was an issue processing your donation. Please try again.");
+    const declined = await start("60");
+    paypal.approve(declined.orderId);
+    paypal.decline(declined.orderId);
+    const res = await postForm(server, `/payments/return?payment=${declined.payment.id}`, {
+      payment: declined.payment.id,
+    });
+    expect(await res.text()).toContain("/donation?payment=error");
+    const down = await start("70");
+    paypal.approve(down.orderId);
+    paypal.failNext(503, 3);
+    const outage = await postForm(server, `/payments/return?payment=${down.payment.id}`, { payment: down.payment.id });
+    expect(outage.status).toBe(502);
+    const statuses = await server.database.db.select({ s: payments.status }).from(payments);
+    expect(statuses.map((r) => r.s).sort()).toEqual(["created", "declined", "failed"]);
+    expect(await server.database.db.select().from(gifts)).toHaveLength(0);
+  });
+});
+
+describe("the payment provider setting", () => {
+  const production = {
+    NODE_ENV: "production",
+    SITE_URL: "https://sacred.example",
+    MAIL_FROM: "x <x@example.org>",
+    STAFF_EMAIL: "k@example.org",
+    ...TEST_SECRETS,
+  };
+  it("refuses the test provider in production and asks for PayPal's settings", () => {
+    expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: "test" })).toThrow(/PAYMENT_PROVIDER=test is refused/);
+    expect(() => parseEnv(production)).toThrow(
+      "Missing PayPal settings: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID",
+    );
+    expect(
+      parseEnv({ ...production, PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_WEBHOOK_ID: "c" })
+        .PAYPAL_API_URL,
+    ).toBe("https://api-m.sandbox.paypal.com");
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("test");
+  });
+});
