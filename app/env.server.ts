@@ -27,6 +27,8 @@ const schema = z
     MAIL_FROM: z.string().default("Sacred Path Congregation <no-reply@localhost>"),
     STAFF_EMAIL: z.email().default("keepers@localhost"),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    /** How often each instance looks for bookings due a 24-hour reminder. */
+    REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Signs session cookies. Production: required; development: generated into DATA_DIR (see secrets.server.ts). */

@@ -2,6 +2,7 @@
 
 export * from "../app/modules/accounts/schema";
 export * from "../app/modules/audit/schema";
+export * from "../app/modules/bookings/schema";
 export * from "../app/modules/calendar/schema";
 export * from "../app/modules/companion/schema";
 export * from "../app/modules/giving/schema";

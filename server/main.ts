@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
 import { countAccounts } from "../app/modules/accounts/members.server";
 import { describeDemoAccounts, hasDemoAccounts, seedDemoAccounts } from "../app/modules/accounts/seed.server";
+import { sendDueReminders } from "../app/modules/bookings/bookings.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
@@ -81,6 +82,15 @@ async function main() {
   }
   const pruneTimer = setInterval(() => prune(database.db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
+  // The 24-hour booking reminders; claimed row by row, so any number of instances may run this.
+  const reminderTimer = setInterval(
+    () =>
+      sendDueReminders(database.db).catch((error: unknown) =>
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "booking reminders failed"),
+      ),
+    env.REMINDER_INTERVAL_MS,
+  );
+  reminderTimer.unref();
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -106,6 +116,7 @@ async function main() {
       server.closeIdleConnections();
     });
     clearInterval(pruneTimer);
+    clearInterval(reminderTimer);
     await mailWorker?.stop();
     await closeVite();
     await database.close().catch(() => {});

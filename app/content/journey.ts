@@ -20,6 +20,8 @@ export interface JourneyOffer {
   action: string;
   /** Slot times in America/New_York (DESIGN.md "Time"); empty for the in-person ceremony. */
   slots: ReadonlyArray<string>;
+  /** What a bookable session costs, in whole dollars, and how long it lasts; absent for the ceremony. */
+  booking?: { priceUsd: number; minutes: number; needsApproval: boolean };
 }
 
 export const CEREMONIES_PAUSED =
@@ -88,6 +90,7 @@ export const journeyOffers: ReadonlyArray<JourneyOffer> = [
       "A preparation session is guidance and conversation, not medical or psychological treatment. No substance is offered, sold or supplied.",
     action: "Book Preparation Session",
     slots: ["10:00", "14:00", "18:00", "20:00"],
+    booking: { priceUsd: 600, minutes: 45, needsApproval: false },
   },
   {
     id: "microdose",
@@ -109,6 +112,7 @@ export const journeyOffers: ReadonlyArray<JourneyOffer> = [
       "By approval only: the Subtle Path needs a prior Preparation Session or an approved intake. Mentorship is spiritual companionship; we do not sell or supply any substance.",
     action: "Request Mentorship",
     slots: ["09:00", "11:00", "14:00", "16:00", "19:00"],
+    booking: { priceUsd: 900, minutes: 45, needsApproval: true },
   },
   {
     id: "heroic",
@@ -183,5 +187,24 @@ export function offerEnquiry(id: string | null): { note: string; message: string
       offer.id === "preparation"
         ? "I would like to book a Preparation Session. Days and times that suit me: "
         : "I would like to ask about the Subtle Path mentorship. A little about where I am now: ",
+  };
+}
+
+/** What the booking dialog needs to know of a bookable session. */
+export interface BookableOffer {
+  id: "preparation" | "microdose";
+  title: string;
+  priceUsd: number;
+  needsApproval: boolean;
+}
+
+export function bookableOfferView(id: string): BookableOffer | null {
+  const offer = offerById(id);
+  if (!offer?.booking || (offer.id !== "preparation" && offer.id !== "microdose")) return null;
+  return {
+    id: offer.id,
+    title: offer.title,
+    priceUsd: offer.booking.priceUsd,
+    needsApproval: offer.booking.needsApproval,
   };
 }

@@ -11,6 +11,11 @@ const TONES: Record<string, string> = {
   "in-review": "border-violet-300/60 text-violet-200",
   waitlisted: "border-sky-300/60 text-sky-200",
   refunded: "border-rose-400/60 text-rose-200",
+  confirmed: "border-emerald-400/60 text-emerald-200",
+  requested: "border-gold/60 text-gold",
+  held: "border-gold/60 text-gold",
+  cancelled: "border-rose-400/60 text-rose-200",
+  expired: "border-violet-300/40 text-mist-muted",
 };
 
 export function StatusBadge({ status }: { status: string }) {

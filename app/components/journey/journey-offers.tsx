@@ -1,9 +1,10 @@
 import { AlertTriangle, ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { notify } from "~/components/ui/notify";
 import {
   AGREEMENT_REQUIRED,
+  type BookableOffer,
   type JourneyOffer,
   journeyAgreement,
   journeyDisclaimer,
@@ -11,9 +12,15 @@ import {
 } from "~/content/journey";
 import { applyPathFor } from "~/modules/intake/journey";
 
+/** The booking dialog (with the card fields and the calendar) loads when a session is chosen. */
+const BookingDialog = lazy(() =>
+  import("~/components/bookings/booking-dialog").then((m) => ({ default: m.BookingDialog })),
+);
+
 /**
- * The three journey offers (one expanded at a time), the sacred agreement and Apply. Without
- * JavaScript the same form posts to the page's action, which checks the agreement on the server.
+ * The three journey offers (one expanded at a time), the sacred agreement and Apply: the sessions
+ * open the booking dialog, the ceremony leads to its application. Without JavaScript the same
+ * form posts to the page's action, which checks the agreement on the server.
  */
 export function JourneyOffers({ serverError }: { serverError: string | null }) {
   const navigate = useNavigate();
@@ -21,6 +28,7 @@ export function JourneyOffers({ serverError }: { serverError: string | null }) {
   const checkbox = useRef<HTMLInputElement>(null);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(serverError);
+  const [booking, setBooking] = useState<BookableOffer | null>(null);
 
   // A link such as /start-your-journey#offer-preparation opens that offer.
   useEffect(() => {
@@ -29,63 +37,76 @@ export function JourneyOffers({ serverError }: { serverError: string | null }) {
   }, []);
 
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (!agreed) {
-          setError(AGREEMENT_REQUIRED);
-          notify("error", "Agreement required", { description: AGREEMENT_REQUIRED });
-          checkbox.current?.focus();
-          return;
-        }
-        navigate(applyPathFor(submitter?.value ?? ""));
-      }}
-    >
-      <input type="hidden" name="intent" value="apply" />
-      <div className="space-y-4">
-        {journeyOffers.map((offer) => (
-          <OfferItem key={offer.id} offer={offer} />
-        ))}
-      </div>
-
-      <div className="card mt-8">
-        <div className="flex items-start gap-3">
-          <input
-            ref={checkbox}
-            id={checkboxId}
-            type="checkbox"
-            name="agreement"
-            checked={agreed}
-            onChange={(event) => {
-              setAgreed(event.target.checked);
-              setError(null);
-            }}
-            aria-describedby={`${checkboxId}-text`}
-            className="mt-1 h-5 w-5 shrink-0 accent-amber-400"
-          />
-          <div>
-            <label htmlFor={checkboxId} className="font-semibold">
-              {journeyAgreement.label}
-            </label>
-            <p id={`${checkboxId}-text`} className="mt-2 text-sm text-mist-muted">
-              {journeyAgreement.text} Read the{" "}
-              <Link to="/terms-and-privacy" className="text-violet-200 underline underline-offset-4">
-                Terms of Use and Privacy Policy
-              </Link>
-              .
-            </p>
-          </div>
+    <>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (!agreed) {
+            setError(AGREEMENT_REQUIRED);
+            notify("error", "Agreement required", { description: AGREEMENT_REQUIRED });
+            checkbox.current?.focus();
+            return;
+          }
+          const chosen = journeyOffers.find((o) => o.id === submitter?.value);
+          if (chosen?.booking && (chosen.id === "preparation" || chosen.id === "microdose")) {
+            setBooking({ id: chosen.id, title: chosen.title, ...chosen.booking });
+            return;
+          }
+          navigate(applyPathFor(submitter?.value ?? ""));
+        }}
+      >
+        <input type="hidden" name="intent" value="apply" />
+        <div className="space-y-4">
+          {journeyOffers.map((offer) => (
+            <OfferItem key={offer.id} offer={offer} />
+          ))}
         </div>
-        {error ? (
-          <p role="alert" className="mt-4 rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <p className="mt-6 text-sm leading-relaxed text-mist-muted">{journeyDisclaimer}</p>
-    </Form>
+
+        <div className="card mt-8">
+          <div className="flex items-start gap-3">
+            <input
+              ref={checkbox}
+              id={checkboxId}
+              type="checkbox"
+              name="agreement"
+              checked={agreed}
+              onChange={(event) => {
+                setAgreed(event.target.checked);
+                setError(null);
+              }}
+              aria-describedby={`${checkboxId}-text`}
+              className="mt-1 h-5 w-5 shrink-0 accent-amber-400"
+            />
+            <div>
+              <label htmlFor={checkboxId} className="font-semibold">
+                {journeyAgreement.label}
+              </label>
+              <p id={`${checkboxId}-text`} className="mt-2 text-sm text-mist-muted">
+                {journeyAgreement.text} Read the{" "}
+                <Link to="/terms-and-privacy" className="text-violet-200 underline underline-offset-4">
+                  Terms of Use and Privacy Policy
+                </Link>
+                .
+              </p>
+            </div>
+          </div>
+          {error ? (
+            <p role="alert" className="mt-4 rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <p className="mt-6 text-sm leading-relaxed text-mist-muted">{journeyDisclaimer}</p>
+      </Form>
+      {/* Outside the form: React carries the dialog's submit events up its tree, portal or not. */}
+      {booking ? (
+        <Suspense fallback={null}>
+          <BookingDialog offer={booking} onClose={() => setBooking(null)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ export const CONSOLE_NAV: ReadonlyArray<{ to: string; label: string; minRole: "k
   { to: "/console/requests", label: "Access requests", minRole: "keeper" },
   { to: "/console/applications", label: "Applications", minRole: "keeper" },
   { to: "/console/quiz", label: "Quiz", minRole: "keeper" },
+  { to: "/console/bookings", label: "Bookings", minRole: "keeper" },
   { to: "/console/giving", label: "Giving", minRole: "keeper" },
   { to: "/console/members", label: "Members", minRole: "keeper" },
   { to: "/console/shares", label: "Shares", minRole: "keeper" },

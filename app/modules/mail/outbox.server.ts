@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { mailOutbox, type OutboxRow } from "./schema";
+import { type MailAttachment, mailOutbox, type OutboxRow } from "./schema";
 
 export interface OutgoingMail {
   kind: string;
@@ -9,6 +9,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -26,6 +27,7 @@ export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       headers: mail.headers ?? {},
+      attachments: mail.attachments ?? [],
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");

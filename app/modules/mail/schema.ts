@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
@@ -21,6 +27,8 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body"),
     /** Extra headers such as List-Unsubscribe. */
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** Small text attachments, e.g. a booking's .ics calendar file. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

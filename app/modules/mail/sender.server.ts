@@ -49,6 +49,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           text: row.textBody,
           html: row.htmlBody ?? undefined,
           headers: row.headers,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
         await markSent(options.db, row.id);
         options.logger.info({ mailId: row.id, kind: row.kind }, "mail sent");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
+import { confirmBooking, keepSlotForCapture, releaseBooking } from "../bookings/bookings.server";
 import { markGiftRefunded, recordGift } from "../giving/gifts.server";
 import {
   cancelPayment,
@@ -15,10 +16,16 @@ import { type Payment, paymentEvents, payments } from "./schema";
 /** What a captured or ended payment means for each purpose. */
 function hooksFor(env: Env): PaymentHooks {
   return {
-    async onCaptured(tx, payment) {
-      if (payment.purpose === "gift" || payment.purpose === "ceremony-gift") await recordGift(tx, env, payment);
+    async beforeCapture(db, payment) {
+      return payment.purpose === "booking" ? keepSlotForCapture(db, payment) : true;
     },
-    async onEnded() {},
+    async onCaptured(tx, payment) {
+      if (payment.purpose === "booking") await confirmBooking(tx, env, payment);
+      else await recordGift(tx, env, payment);
+    },
+    async onEnded(tx, payment) {
+      if (payment.purpose === "booking") await releaseBooking(tx, payment);
+    },
   };
 }
 

@@ -77,6 +77,8 @@ async function markFailed(db: Db, id: string, reason: string) {
 
 /** What to do, in the same transaction, when a payment is captured or ends without money. */
 export interface PaymentHooks {
+  /** May the money be taken? (A booking whose slot is gone says no: nothing is charged.) */
+  beforeCapture(db: Db, payment: Payment): Promise<boolean>;
   onCaptured(tx: Db, payment: Payment): Promise<void>;
   onEnded(tx: Db, payment: Payment): Promise<void>;
 }
@@ -91,6 +93,9 @@ export async function completePayment(db: Db, env: Env, paymentId: string, hooks
   const payment = await getPayment(db, paymentId);
   if (!payment) throw new Error("payment not found");
   if (payment.status !== "created" || !payment.providerOrderId) return payment;
+  if (!(await hooks.beforeCapture(db, payment))) {
+    return (await endPayment(db, payment.id, "cancelled", "The booked time was no longer held.", hooks)) ?? payment;
+  }
   const result = await providerFor(db, env).captureOrder(payment.providerOrderId, payment.id);
   if (result.status === "not-approved") return payment;
   return db.transaction(async (t) => {
@@ -119,12 +124,22 @@ export async function completePayment(db: Db, env: Env, paymentId: string, hooks
 }
 
 /** The payer cancelled at the provider: the payment ends without money (holds are released). */
-export async function cancelPayment(db: Db, paymentId: string, hooks: PaymentHooks): Promise<Payment | null> {
+export const cancelPayment = (db: Db, paymentId: string, hooks: PaymentHooks) =>
+  endPayment(db, paymentId, "cancelled", null, hooks);
+
+/** Ends a payment that took no money, once, and lets its purpose release what it held. */
+async function endPayment(
+  db: Db,
+  paymentId: string,
+  status: "cancelled" | "failed",
+  reason: string | null,
+  hooks: PaymentHooks,
+): Promise<Payment | null> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [updated] = await tx
       .update(payments)
-      .set({ status: "cancelled" })
+      .set({ status, failureReason: reason })
       .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
       .returning();
     if (updated) await hooks.onEnded(tx, updated);

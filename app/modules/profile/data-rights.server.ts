@@ -7,6 +7,7 @@ import { listRecordReads } from "../audit/audit.server";
 import { checkins } from "../calendar/schema";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
+import { memberGifts } from "../giving/gifts.server";
 import { deleteApplicationsByEmail, exportMemberApplications } from "../intake/applications.server";
 import { accessRequests } from "../intake/schema";
 import { listSessions } from "../integration/sessions.server";
@@ -95,6 +96,15 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
       .select({ name: contactMessages.name, message: contactMessages.message, createdAt: contactMessages.createdAt })
       .from(contactMessages)
       .where(eq(contactMessages.email, user.email)),
+    // Gifts given from this account or, before it existed, with its address (receipts are kept
+    // after deletion, with the account link cleared).
+    gifts: (await memberGifts(db, { id: userId, email: user.email })).map((g) => ({
+      id: g.id,
+      kind: g.kind,
+      amountCents: g.amountCents,
+      givenAt: g.givenAt,
+      refundedAt: g.refundedAt,
+    })),
     newsletter: await db
       .select({ status: newsletterSubscribers.status, createdAt: newsletterSubscribers.createdAt })
       .from(newsletterSubscribers)

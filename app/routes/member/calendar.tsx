@@ -1,11 +1,16 @@
 import { CalendarPlus } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { StatusBadge } from "~/components/console/status-badge";
 import { CheckinChart } from "~/components/member/checkin-chart";
 import { MonthCalendar } from "~/components/member/month-calendar";
 import { notify } from "~/components/ui/notify";
+import { type BookableOffer, bookableOfferView } from "~/content/journey";
 import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
+import { memberSessionCount, upcomingForMember } from "~/modules/bookings/bookings.server";
+import { bookingTitle } from "~/modules/bookings/mails";
+import { formatSlot, zonedInstant } from "~/modules/bookings/time";
 import { addDays, checkIn, checkinsBetween, journalActivity, localDay } from "~/modules/calendar/calendar.server";
 import { CHECKIN_CHOICES, isCheckinLabel } from "~/modules/calendar/checkin-choices";
 import { memberTimezone } from "~/modules/profile/profile.server";
@@ -14,6 +19,11 @@ import type { Route } from "./+types/calendar";
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Session Calendar");
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** The booking dialog loads when a session is chosen. */
+const BookingDialog = lazy(() =>
+  import("~/components/bookings/booking-dialog").then((m) => ({ default: m.BookingDialog })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
@@ -28,20 +38,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const monthEnd = addDays(`${addDays(monthStart, 32).slice(0, 7)}-01`, -1);
   const thisMonthStart = `${today.slice(0, 7)}-01`;
   const chartStart = addDays(today, -(range - 1));
-  const [monthCheckins, monthJournal, chartCheckins, chartJournal, nowCheckins, nowJournal] = await Promise.all([
-    checkinsBetween(context.db, viewer.id, monthStart, monthEnd),
-    journalActivity(context.db, viewer.id, zone, monthStart, monthEnd),
-    checkinsBetween(context.db, viewer.id, chartStart, today),
-    journalActivity(context.db, viewer.id, zone, chartStart, today),
-    checkinsBetween(context.db, viewer.id, thisMonthStart, today),
-    journalActivity(context.db, viewer.id, zone, thisMonthStart, today),
-  ]);
+  const nextMonthStart = `${addDays(thisMonthStart, 32).slice(0, 7)}-01`;
+  const [monthCheckins, monthJournal, chartCheckins, chartJournal, nowCheckins, nowJournal, upcoming, sessions] =
+    await Promise.all([
+      checkinsBetween(context.db, viewer.id, monthStart, monthEnd),
+      journalActivity(context.db, viewer.id, zone, monthStart, monthEnd),
+      checkinsBetween(context.db, viewer.id, chartStart, today),
+      journalActivity(context.db, viewer.id, zone, chartStart, today),
+      checkinsBetween(context.db, viewer.id, thisMonthStart, today),
+      journalActivity(context.db, viewer.id, zone, thisMonthStart, today),
+      upcomingForMember(context.db, viewer),
+      memberSessionCount(
+        context.db,
+        viewer,
+        zonedInstant(thisMonthStart, "00:00", zone),
+        zonedInstant(nextMonthStart, "00:00", zone),
+      ),
+    ]);
   const byDay = new Map(chartCheckins.map((c) => [c.day, c.emotion]));
   return {
     today,
     selected,
     range,
     todaysCheckin: byDay.get(today) ?? null,
+    upcoming: upcoming.map((b) => ({
+      id: b.id,
+      title: bookingTitle(b),
+      when: formatSlot(b.startsAt, zone),
+      status: b.status === "confirmed" ? "confirmed" : "pending",
+    })),
     marked: [...new Set([...monthCheckins.map((c) => c.day), ...Object.keys(monthJournal.perDay)])],
     selectedDay: {
       checkin: monthCheckins.find((c) => c.day === selected)?.emotion ?? null,
@@ -55,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       journalEmotions: chartJournal.emotions,
     },
     thisMonth: {
-      sessions: 0, // booked sessions arrive with bookings (issue 6)
+      sessions,
       journal: Object.values(nowJournal.perDay).reduce((a, b) => a + b, 0),
       checkins: nowCheckins.length,
     },
@@ -78,8 +103,9 @@ const longDate = (day: string) =>
   );
 
 export default function Calendar() {
-  const { today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth } =
+  const { today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } =
     useLoaderData<typeof loader>();
+  const [booking, setBooking] = useState<BookableOffer | null>(null);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -152,20 +178,42 @@ export default function Calendar() {
             Book a Sacred Session
           </h2>
           <p className="mt-2 text-mist-muted">
-            Preparation sessions and mentorship are booked with a Temple Keeper. Online booking is on its way; until
-            then, write to us with the days that suit you and we will find a time.
+            A 45-minute Preparation Session on Zoom ($600), or the Subtle Path mentorship ($900, by approval).
           </p>
-          <Link to="/contact" className="btn-gold mt-4">
-            Schedule Session
-          </Link>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" className="btn-gold" onClick={() => setBooking(bookableOfferView("preparation"))}>
+              Schedule Session
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => setBooking(bookableOfferView("microdose"))}>
+              Request Mentorship
+            </button>
+          </div>
+          {booking ? (
+            <Suspense fallback={null}>
+              <BookingDialog offer={booking} onClose={() => setBooking(null)} />
+            </Suspense>
+          ) : null}
         </section>
         <section aria-labelledby="upcoming-title" className="card">
           <h2 id="upcoming-title" className="font-serif text-2xl font-semibold">
             Upcoming Sessions
           </h2>
-          <p className="mt-2 text-mist-muted">
-            No sessions booked yet. Booked sessions appear here, in your time zone.
-          </p>
+          {upcoming.length === 0 ? (
+            <p className="mt-2 text-mist-muted">
+              No sessions booked yet. Booked sessions appear here, in your time zone.
+            </p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {upcoming.map((s) => (
+                <li key={s.id} className="rounded-xl bg-night-900/70 p-3">
+                  <p className="font-semibold">{s.title}</p>
+                  <p className="text-sm text-mist-muted">
+                    {s.when} · <StatusBadge status={s.status} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
           <h2 className="mt-6 font-serif text-2xl font-semibold">This Month</h2>
           <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
             {[

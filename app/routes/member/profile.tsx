@@ -1,9 +1,10 @@
-import { Gift, HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
+import { HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { EditableCard } from "~/components/member/editable-card";
+import { GivingCard } from "~/components/member/giving-card";
 import { SecurityCard } from "~/components/member/security-card";
 import { SettingsCard } from "~/components/member/settings-card";
 import { notify } from "~/components/ui/notify";
@@ -14,6 +15,7 @@ import { describeUserAgent } from "~/lib/user-agent";
 import { listSessions } from "~/modules/accounts/security.server";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { listRecordReads } from "~/modules/audit/audit.server";
+import { memberGifts } from "~/modules/giving/gifts.server";
 import { memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
 import type { Route } from "./+types/profile";
@@ -24,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const profile = await memberProfile(context.db, context.env, viewer.id);
   const zone = profile.settings.timezone;
-  const [reads, sessions] = await Promise.all([
+  const [reads, sessions, gifts] = await Promise.all([
     listRecordReads(context.db, viewer.id),
     listSessions(context, viewer.id),
+    memberGifts(context.db, viewer),
   ]);
   return {
     profile,
@@ -43,6 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ipAddress: s.ipAddress,
     })),
     timezones: Intl.supportedValuesOf("timeZone"),
+    gifts: gifts.map((g) => ({
+      id: g.id,
+      kind: g.kind,
+      amountCents: g.amountCents,
+      givenAt: g.givenAt.toISOString(),
+      refundedAt: g.refundedAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -69,7 +79,7 @@ const SAVED: Record<string, string> = {
 };
 
 export default function Profile() {
-  const { profile, reads, sessions, timezones } = useLoaderData<typeof loader>();
+  const { profile, reads, sessions, timezones, gifts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const editing = params.get("edit");
@@ -287,16 +297,7 @@ export default function Profile() {
             },
           ]}
         />
-        <section aria-labelledby="giving-title" className="card">
-          <h2 id="giving-title" className="mb-5 flex items-center gap-3 font-serif text-2xl font-semibold">
-            <Gift aria-hidden className="text-gold" />
-            Donations and Gifts
-          </h2>
-          <h3 className="font-semibold">Donations</h3>
-          <p className="mt-1 text-mist-muted">No donations yet.</p>
-          <h3 className="mt-4 font-semibold">Gifts</h3>
-          <p className="mt-1 text-mist-muted">No gifts yet.</p>
-        </section>
+        <GivingCard gifts={gifts} />
         <SettingsCard values={profile.settings} timezones={timezones} error={errorFor("settings")} />
       </div>
       <div className="mt-6 grid gap-6">

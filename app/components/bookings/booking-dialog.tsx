@@ -1,0 +1,270 @@
+import { ArrowLeft, CalendarCheck, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
+import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { notify } from "~/components/ui/notify";
+import type { BookableOffer } from "~/content/journey";
+import type { FormResult } from "~/lib/forms";
+import { sanitisePhone } from "~/lib/sanitise";
+import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
+import { dayIn, formatSlot, formatTime } from "~/modules/bookings/time";
+import type { BookingSummary } from "~/routes/bookings/book";
+import { DatePicker } from "./date-picker";
+import { browserZone } from "./local-time";
+
+const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
+type Step = "calendar" | "form" | "confirmation";
+
+/**
+ * SPEC.md's booking dialog: calendar, form, confirmation. Slots come from the server as instants
+ * and are shown in the visitor's zone, named. Closing resets everything.
+ */
+export function BookingDialog({ offer, onClose }: { offer: BookableOffer | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={offer !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto max-h-[90vh] max-w-xl overflow-y-auto rounded-2xl border border-violet-300/25 bg-night-900 p-6 shadow-2xl">
+          {offer ? <BookingSteps key={offer.id} offer={offer} /> : null}
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-full p-1.5 text-mist-muted hover:text-mist"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function BookingSteps({ offer }: { offer: BookableOffer }) {
+  const provider = usePaymentProvider();
+  const cards = provider === "test" && !offer.needsApproval;
+  const [step, setStep] = useState<Step>("calendar");
+  const [range, setRange] = useState<{ first: string; last: string; blocked: string[] } | null>(null);
+  const [day, setDay] = useState<string | null>(null);
+  const [slots, setSlots] = useState<Array<{ time: string; startsAt: string }> | null>(null);
+  const [slot, setSlot] = useState<{ time: string; startsAt: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<BookingSummary | null>(null);
+  const zone = browserZone();
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    fetch(`/bookings/slots?offer=${offer.id}`)
+      .then((r) => r.json())
+      .then(setRange)
+      .catch(() =>
+        notify("error", BOOKING_MESSAGES.failed.title, { description: BOOKING_MESSAGES.failed.description }),
+      );
+  }, [offer.id]);
+
+  useEffect(() => {
+    if (!day) return;
+    setSlots(null);
+    setSlot(null);
+    fetch(`/bookings/slots?offer=${offer.id}&day=${day}`)
+      .then((r) => r.json())
+      .then((body: { slots: Array<{ time: string; startsAt: string }> }) => setSlots(body.slots))
+      .catch(() => setSlots([]));
+  }, [day, offer.id]);
+
+  async function submit(target: HTMLFormElement) {
+    if (busy || !day || !slot) return;
+    const fields = Object.fromEntries(new FormData(target)) as Record<string, string>;
+    const input = { ...fields, offerId: offer.id, day, time: slot.time };
+    const card = cards ? readCard(target) : null;
+    const parsed = (await loadSchema()).safeParse(input);
+    if (!parsed.success || (card && !isCard(card))) {
+      setErrors(
+        parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+      );
+      setCardErrors(card && !isCard(card) ? card : {});
+      notify("error", BOOKING_MESSAGES.missing.title, { description: BOOKING_MESSAGES.missing.description });
+      return;
+    }
+    setErrors({});
+    setCardErrors({});
+    const body = new FormData();
+    for (const [k, v] of Object.entries(input)) body.set(k, v);
+    // Only the last four digits leave the browser (DESIGN.md "Card fields").
+    if (card && isCard(card)) body.set("cardLast4", card.last4);
+    setBusy(true);
+    try {
+      const res = await fetch("/bookings", { method: "POST", body });
+      const result = (await res.json()) as FormResult<BookingSummary>;
+      if (result.ok && result.data?.kind === "redirect" && result.data.url) {
+        window.location.assign(result.data.url);
+        return;
+      }
+      if (result.ok && result.data) {
+        setSummary(result.data);
+        setStep("confirmation");
+      } else {
+        const notice = (!result.ok && result.formError) || BOOKING_MESSAGES.failed;
+        notify("error", notice.title, { description: notice.description });
+        if (res.status === 409) {
+          setStep("calendar");
+          setDay(null);
+        }
+      }
+    } catch {
+      notify("error", BOOKING_MESSAGES.failed.title, { description: BOOKING_MESSAGES.failed.description });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (step === "confirmation" && summary?.startsAt) {
+    return (
+      <div role="status">
+        <CalendarCheck aria-hidden="true" className="h-8 w-8 text-gold" />
+        <Dialog.Title className="mt-3 font-serif text-3xl font-semibold">
+          {summary.kind === "requested" ? "Request received" : "Your session is booked"}
+        </Dialog.Title>
+        <p className="mt-3 text-mist">
+          {summary.title}, {formatSlot(summary.startsAt, zone)}.
+        </p>
+        <Dialog.Description className="mt-3 text-mist-muted">
+          {summary.kind === "requested"
+            ? `A Temple Keeper will review your request, usually within 48 hours. Nothing is charged unless it is approved; we will write to ${summary.email}.`
+            : `A confirmation with a calendar file and a link to cancel or reschedule is on its way to ${summary.email}. Your facilitator will contact you 24 hours before the session.`}
+        </Dialog.Description>
+        <Dialog.Close className="btn-gold mt-6">Done</Dialog.Close>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <Dialog.Title className="pr-8 font-serif text-3xl font-semibold">{offer.title}</Dialog.Title>
+      <Dialog.Description className="mt-2 text-mist-muted">
+        ${offer.priceUsd}
+        {offer.needsApproval ? " · by approval: nothing is charged until a keeper approves" : " · 45 minutes on Zoom"}
+      </Dialog.Description>
+      <div className="mt-4">
+        <TestModeNotice cards={cards} />
+      </div>
+
+      {step === "calendar" ? (
+        <div className="mt-6 grid gap-6">
+          {range ? (
+            <DatePicker
+              first={range.first}
+              last={range.last}
+              blocked={range.blocked}
+              selected={day}
+              onSelect={setDay}
+            />
+          ) : (
+            <p className="text-mist-muted">Loading the calendar…</p>
+          )}
+          {day ? (
+            <fieldset>
+              <legend className="font-semibold">Times, shown in your time zone ({zone})</legend>
+              {slots === null ? (
+                <p className="mt-2 text-mist-muted">Loading times…</p>
+              ) : slots.length === 0 ? (
+                <p className="mt-2 text-mist-muted">No times are free on this day. Please choose another.</p>
+              ) : (
+                <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+                  {slots.map((s) => (
+                    <button
+                      key={s.time}
+                      type="button"
+                      aria-pressed={slot?.time === s.time}
+                      onClick={() => {
+                        setSlot(s);
+                        setStep("form");
+                      }}
+                      className="rounded-lg border border-violet-300/25 px-3 py-2 hover:border-gold aria-pressed:border-gold aria-pressed:bg-gold/10"
+                    >
+                      {formatTime(s.startsAt, zone)}
+                      {dayIn(new Date(s.startsAt), zone) !== day ? (
+                        <span className="block text-xs text-mist-muted">
+                          {new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: zone }).format(
+                            new Date(s.startsAt),
+                          )}
+                        </span>
+                      ) : null}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+          ) : null}
+        </div>
+      ) : null}
+
+      {step === "form" && slot ? (
+        <form
+          ref={form}
+          noValidate
+          className="mt-6 grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(event.currentTarget);
+          }}
+        >
+          <p className="rounded-lg border border-violet-300/20 p-3 text-sm">{formatSlot(slot.startsAt, zone)}</p>
+          <button type="button" className="btn-ghost justify-self-start" onClick={() => setStep("calendar")}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Calendar
+          </button>
+          <Field name="fullName" label="Full name" autoComplete="name" error={errors.fullName} />
+          <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+          <Field
+            name="phone"
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone}
+            onInput={(e) => {
+              e.currentTarget.value = sanitisePhone(e.currentTarget.value);
+            }}
+          />
+          {cards ? <CardFields errors={cardErrors} disabled={busy} /> : null}
+          {provider === "paypal" && !offer.needsApproval ? (
+            <p className="text-sm text-mist-muted">You will complete the payment with PayPal.</p>
+          ) : null}
+          <button type="submit" className="btn-gold" disabled={busy}>
+            {busy ? "Booking..." : offer.needsApproval ? "Request Mentorship" : `Confirm and Pay $${offer.priceUsd}`}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+function Field({
+  name,
+  label,
+  error,
+  ...input
+}: { name: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `booking-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        maxLength={name === "phone" ? 20 : name === "email" ? 254 : 100}
+        className="field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-rose-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { and, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { offerById } from "~/content/journey";
+import type { Db } from "../../../db/client";
+import { blockedDays, bookings } from "./schema";
+import { addDays, bookableRange, isDay, SLOT_ZONE, zonedInstant } from "./time";
+
+export type BookableOfferId = "preparation" | "microdose";
+
+export function bookableOffer(offerId: string) {
+  const offer = offerById(offerId);
+  return offer?.booking && (offer.id === "preparation" || offer.id === "microdose")
+    ? { ...offer, id: offer.id as BookableOfferId, booking: offer.booking }
+    : null;
+}
+
+/** A booking that still owns its slot at `now`: confirmed, requested, or held/approved within its hold. */
+export const ownsSlot = (now: Date) =>
+  or(
+    inArray(bookings.status, ["confirmed", "requested"]),
+    and(
+      inArray(bookings.status, ["held", "approved"]),
+      or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
+    ),
+  );
+
+export type DayCheck = "open" | "too-soon" | "too-far" | "blocked" | "invalid";
+
+export async function checkDay(db: Db, day: string, now = new Date()): Promise<DayCheck> {
+  if (!isDay(day)) return "invalid";
+  const { first, last } = bookableRange(now);
+  if (day < first) return "too-soon";
+  if (day > last) return "too-far";
+  const [blocked] = await db.select().from(blockedDays).where(eq(blockedDays.day, day));
+  return blocked ? "blocked" : "open";
+}
+
+/** The offer's free slots on a New York calendar day, as instants (the browser shows them in its zone). */
+export async function freeSlots(db: Db, offerId: string, day: string, now = new Date()) {
+  const offer = bookableOffer(offerId);
+  if (!offer || (await checkDay(db, day, now)) !== "open") return [];
+  const start = zonedInstant(day, "00:00", SLOT_ZONE);
+  const end = zonedInstant(addDays(day, 1), "00:00", SLOT_ZONE);
+  const taken = await db
+    .select({ startsAt: bookings.startsAt })
+    .from(bookings)
+    .where(and(gte(bookings.startsAt, start), lt(bookings.startsAt, end), ownsSlot(now)));
+  const takenTimes = new Set(taken.map((b) => b.startsAt.getTime()));
+  return offer.slots
+    .map((time) => ({ time, startsAt: zonedInstant(day, time, SLOT_ZONE) }))
+    .filter((slot) => !takenTimes.has(slot.startsAt.getTime()))
+    .map((slot) => ({ time: slot.time, startsAt: slot.startsAt.toISOString() }));
+}
+
+/** Days the keepers closed within the bookable range, for the calendar. */
+export async function blockedDaysAhead(db: Db, now = new Date()) {
+  const { first, last } = bookableRange(now);
+  const rows = await db
+    .select({ day: blockedDays.day })
+    .from(blockedDays)
+    .where(and(gte(blockedDays.day, first), lt(blockedDays.day, addDays(last, 1))));
+  return rows.map((r) => r.day);
+}

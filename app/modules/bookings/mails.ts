@@ -1,0 +1,124 @@
+import { site } from "~/lib/site";
+import type { MailAttachment } from "../mail/schema";
+import { renderMail } from "../mail/templates";
+import { CHANGE_WINDOW_HOURS } from "./messages";
+import type { Booking } from "./schema";
+import { formatSlot, SLOT_ZONE } from "./time";
+
+const TITLES = { preparation: "Preparation Session", microdose: "The Subtle Path Mentorship" } as const;
+export const bookingTitle = (b: Pick<Booking, "offerId">) => TITLES[b.offerId];
+
+const icsDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+const icsText = (s: string) => s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
+
+/** An RFC 5545 calendar file for the session (times in UTC; every calendar converts). */
+export function bookingIcs(booking: Booking, siteUrl: string): MailAttachment {
+  const end = new Date(booking.startsAt.getTime() + booking.minutes * 60_000);
+  const host = new URL(siteUrl).hostname;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${site.name}//Bookings//EN`,
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${booking.id}@${host}`,
+    `DTSTAMP:${icsDate(new Date())}`,
+    `DTSTART:${icsDate(booking.startsAt)}`,
+    `DTEND:${icsDate(end)}`,
+    `SUMMARY:${icsText(`${bookingTitle(booking)} with ${site.name}`)}`,
+    `DESCRIPTION:${icsText("Online session on Zoom. Your facilitator will contact you 24 hours before with the link.")}`,
+    "LOCATION:Online (Zoom)",
+    "STATUS:CONFIRMED",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return {
+    filename: "session.ics",
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: `${lines.join("\r\n")}\r\n`,
+  };
+}
+
+const when = (b: Booking) => `${formatSlot(b.startsAt, SLOT_ZONE)} (New York time)`;
+const policy = `Changes and cancellations are possible until ${CHANGE_WINDOW_HOURS} hours before the session; after that, please write to us.`;
+
+export function confirmationMail(b: Booking, manageUrl: string) {
+  return renderMail({
+    heading: `Your ${bookingTitle(b)} is confirmed`,
+    paragraphs: [
+      `Dear ${b.fullName}, thank you. Your session is booked for ${when(b)}, ${b.minutes} minutes, online.`,
+      "Your facilitator will contact you 24 hours before the session with the Zoom link and a few words on how to prepare. The calendar file attached adds it to your calendar.",
+      policy,
+    ],
+    action: { label: "Cancel or reschedule", url: manageUrl },
+    footer: "This link is personal and works once; each change sends you a new one.",
+  });
+}
+
+export function requestedMail(b: Booking) {
+  return renderMail({
+    heading: "We received your mentorship request",
+    paragraphs: [
+      `Dear ${b.fullName}, you asked to begin the Subtle Path on ${when(b)}. The time is held for you while a Temple Keeper reviews your request, usually within 48 hours.`,
+      "The mentorship follows a Preparation Session or an approved intake. Nothing is charged unless your request is approved; then we email you a link to complete the $900 donation.",
+    ],
+  });
+}
+
+export function approvedMail(b: Booking, payUrl: string) {
+  return renderMail({
+    heading: "Your mentorship request is approved",
+    paragraphs: [
+      `Dear ${b.fullName}, a Temple Keeper has approved your request for the Subtle Path, beginning ${when(b)}.`,
+      "Please complete the donation within 48 hours to confirm your place; after that the time is released.",
+    ],
+    action: { label: "Confirm and pay", url: payUrl },
+  });
+}
+
+export function declinedMail(b: Booking) {
+  return renderMail({
+    heading: "About your mentorship request",
+    paragraphs: [
+      `Dear ${b.fullName}, thank you for your request. A Temple Keeper has decided that the Subtle Path is not the right next step just now; nothing has been charged.`,
+      "A Preparation Session is always open to you, and we are glad to talk by email about what would help.",
+    ],
+  });
+}
+
+export function cancelledMail(b: Booking, refunded: boolean) {
+  return renderMail({
+    heading: "Your session is cancelled",
+    paragraphs: [
+      `Dear ${b.fullName}, your ${bookingTitle(b)} on ${when(b)} is cancelled.`,
+      refunded ? "Your payment has been refunded; it may take a few days to appear." : "Nothing was charged.",
+    ],
+  });
+}
+
+export function reminderMail(b: Booking) {
+  return renderMail({
+    heading: `Tomorrow: your ${bookingTitle(b)}`,
+    paragraphs: [
+      `Dear ${b.fullName}, this is a reminder of your session on ${when(b)}.`,
+      "Your facilitator will write to you today with the Zoom link. Find a quiet, private place, with water and a notebook nearby.",
+    ],
+  });
+}
+
+export function staffRequestMail(b: Booking, consoleUrl: string, eligible: boolean) {
+  return renderMail({
+    heading: "A mentorship request awaits a decision",
+    paragraphs: [
+      `${b.fullName} <${b.email}> asks to begin the Subtle Path on ${when(b)}.`,
+      eligible
+        ? "They have a prior Preparation Session or an approved application."
+        : "No prior Preparation Session or approved application was found for this address.",
+    ],
+    action: { label: "Decide in the console", url: consoleUrl },
+  });
+}

@@ -1,0 +1,22 @@
+import { z } from "zod/mini";
+import { EMAIL_PATTERN } from "~/lib/forms";
+import { nameField, phoneField } from "~/lib/person-fields";
+import { BOOKING_MESSAGES } from "./messages";
+
+const missing = BOOKING_MESSAGES.missing.description;
+
+/**
+ * The booking form (SPEC.md 5): a valid name and email, phone optional (digits, plus, spaces,
+ * parentheses, hyphens), the offer, day and slot. Card fields stay in the browser in test mode;
+ * only their last four digits come here.
+ */
+export const bookingSchema = z.object({
+  offerId: z.enum(["preparation", "microdose"], missing),
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, missing)),
+  time: z.string().check(z.regex(/^\d{2}:\d{2}$/, missing)),
+  fullName: nameField(true),
+  email: z.string().check(z.trim(), z.maxLength(254, missing), z.regex(EMAIL_PATTERN, missing), z.toLowerCase()),
+  phone: phoneField(false),
+  cardLast4: z.optional(z.string().check(z.regex(/^\d{4}$/, missing))),
+});
+export type BookingInput = z.infer<typeof bookingSchema>;

@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { PageHero } from "~/components/content/page-hero";
+import { privateMeta } from "~/lib/seo";
+import type { Route } from "./+types/confirmed";
+
+export const meta: Route.MetaFunction = () => privateMeta("Session Confirmed");
+
+/** Where a booking paid at PayPal lands. */
+export default function BookingConfirmed() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 pb-8 sm:px-6">
+      <PageHero eyebrow="Booking confirmed" title="Your session is booked">
+        Thank you. A confirmation with a calendar file and a link to cancel or reschedule is on its way to your email.
+        Your facilitator will contact you 24 hours before the session.
+      </PageHero>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/preparation-guide" className="btn-gold">
+          Begin preparing
+        </Link>
+        <Link to="/" className="btn-ghost">
+          Return to Homepage
+        </Link>
+      </div>
+    </div>
+  );
+}
