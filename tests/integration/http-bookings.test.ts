@@ -1,0 +1,272 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hashToken } from "../../app/lib/tokens.server";
+import { sendDueReminders } from "../../app/modules/bookings/bookings.server";
+import { addDays, bookableRange, formatSlot, zonedInstant } from "../../app/modules/bookings/time";
+import { blockedDays, bookings, mailOutbox, payments, rateLimits, testProviderOrders } from "../../db/schema";
+import { createAccount, get, post, signIn, signInStaff } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+
+describe("slot times", () => {
+  it("turn New York wall-clock times into instants across daylight-saving changes", () => {
+    expect(zonedInstant("2026-10-31", "10:00", "America/New_York").toISOString()).toBe("2026-10-31T14:00:00.000Z");
+    expect(zonedInstant("2026-11-01", "10:00", "America/New_York").toISOString()).toBe("2026-11-01T15:00:00.000Z");
+    expect(zonedInstant("2027-03-14", "09:00", "America/New_York").toISOString()).toBe("2027-03-14T13:00:00.000Z");
+    expect(zonedInstant("2027-03-13", "20:00", "America/New_York").toISOString()).toBe("2027-03-14T01:00:00.000Z");
+  });
+
+  it("name the same instant for a visitor in Berlin and one in Los Angeles", () => {
+    const slot = zonedInstant("2026-11-01", "10:00", "America/New_York");
+    expect(formatSlot(slot, "Europe/Berlin")).toBe("Sun, Nov 1, 2026, 4:00 PM GMT+1");
+    expect(formatSlot(slot, "America/Los_Angeles")).toBe("Sun, Nov 1, 2026, 7:00 AM PST");
+    expect(formatSlot(slot, "America/New_York")).toBe("Sun, Nov 1, 2026, 10:00 AM EST");
+  });
+});
+
+describeEachBackend("booking sessions over HTTP", (backend) => {
+  let server: TestServer;
+  const day = () => bookableRange().first;
+  const person = { fullName: "Ana Ruiz", email: "ana@example.org", phone: "+1 (505) 555-0101" };
+  const book = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    postForm(
+      server,
+      "/bookings",
+      { offerId: "preparation", day: day(), time: "10:00", ...person, cardLast4: "4242", ...fields },
+      headers,
+    );
+  const manageToken = async (kind = "booking.confirmed") => {
+    const rows = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
+    const found = rows.at(-1)?.textBody.match(/\/bookings\/manage\/([A-Za-z0-9_-]+)/);
+    if (!found?.[1]) throw new Error(`no manage link in ${kind}`);
+    return found[1];
+  };
+
+  beforeAll(async () => {
+    // Behind a trusted proxy, so the concurrency test can come from 20 addresses (the per-address limit is 10/hour).
+    server = await startTestServer(backend, { PAYMENT_PROVIDER: "test", TRUST_PROXY: "true" });
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    const { db } = server.database;
+    await db.delete(rateLimits);
+    await db.delete(bookings);
+    await db.delete(payments);
+    await db.delete(testProviderOrders);
+    await db.delete(mailOutbox);
+    await db.delete(blockedDays);
+  });
+
+  it("offers days from the fourth day out, and each day's free slots as instants", async () => {
+    const range = (await (await fetch(`${server.url}/bookings/slots?offer=preparation`)).json()) as { first: string };
+    expect(range.first).toBe(bookableRange().first);
+    const slots = async (d: string) =>
+      (
+        (await (await fetch(`${server.url}/bookings/slots?offer=preparation&day=${d}`)).json()) as {
+          slots: { time: string; startsAt: string }[];
+        }
+      ).slots;
+    expect((await slots(day())).map((s) => s.time)).toEqual(["10:00", "14:00", "18:00", "20:00"]);
+    expect((await slots(day()))[0]?.startsAt).toBe(zonedInstant(day(), "10:00", "America/New_York").toISOString());
+    expect(await slots(addDays(day(), -1))).toEqual([]);
+    expect(await slots("2026-13-45")).toEqual([]);
+  });
+
+  it("books a preparation session at our price, whatever the form says, with an .ics and a manage link", async () => {
+    const res = await book({ price: "1", amount: "1", priceCents: "100" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, data: { kind: "confirmed", email: "ana@example.org" } });
+    const [payment] = await server.database.db.select().from(payments);
+    expect(payment).toMatchObject({ amountCents: 60000, status: "captured", purpose: "booking", cardLast4: "4242" });
+    const [booking] = await server.database.db.select().from(bookings);
+    expect(booking).toMatchObject({ status: "confirmed", phone: "+1 (505) 555-0101", paymentId: payment?.id });
+    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.confirmed"));
+    expect(mail?.textBody).toContain("24 hours before");
+    expect(mail?.attachments[0]?.filename).toBe("session.ics");
+    expect(mail?.attachments[0]?.content).toContain(
+      `DTSTART:${booking?.startsAt.toISOString().replace(/[-:]/g, "").replace(".000", "")}`,
+    );
+    const taken = await (await fetch(`${server.url}/bookings/slots?offer=preparation&day=${day()}`)).json();
+    expect(taken.slots.map((s: { time: string }) => s.time)).not.toContain("10:00");
+  });
+
+  it("gives exactly one booking when 20 people try the same slot at once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        book({ email: `seeker${i}@example.org`, cardLast4: String(1000 + i) }, { "X-Forwarded-For": `203.0.113.${i}` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const active = await server.database.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.status, ["held", "requested", "approved", "confirmed"]));
+    expect(active).toHaveLength(1);
+    expect(await server.database.db.select().from(payments).where(eq(payments.status, "captured"))).toHaveLength(1);
+  });
+
+  it("answers Booking Failed on a declined card, charges nothing and frees the slot", async () => {
+    const res = await book({ cardLast4: "0002" });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({
+      formError: {
+        title: "Booking Failed",
+        description: "There was an error processing your booking. Please try again.",
+      },
+    });
+    const [booking] = await server.database.db.select().from(bookings);
+    expect(booking?.status).toBe("cancelled");
+    expect((await book({})).status).toBe(200);
+  });
+
+  it("refuses missing information, closed days and unknown slots, storing nothing", async () => {
+    for (const fields of <Array<Record<string, string>>>[
+      { fullName: "" },
+      { email: "ana@" },
+      { phone: "abc" },
+      { cardLast4: "" },
+      { offerId: "heroic" },
+    ]) {
+      const res = await book(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(await res.json()).toMatchObject({ formError: { title: "Missing Information" } });
+    }
+    expect((await book({ time: "11:00" })).status).toBe(409);
+    expect((await book({ day: addDays(day(), -1) })).status).toBe(409);
+    await server.database.db.insert(blockedDays).values({ day: day(), reason: "Retreat", blockedByName: "Elena" });
+    expect((await book({})).status).toBe(409);
+    expect(await server.database.db.select().from(bookings)).toHaveLength(0);
+  });
+
+  it("holds an abandoned payment's slot for 15 minutes only", async () => {
+    await server.database.db.insert(bookings).values({
+      id: "stale-hold",
+      offerId: "preparation",
+      startsAt: zonedInstant(day(), "10:00", "America/New_York"),
+      minutes: 45,
+      priceCents: 60000,
+      status: "held",
+      holdExpiresAt: new Date(Date.now() - 1000),
+      fullName: "Gone Away",
+      email: "gone@example.org",
+      phone: "",
+    });
+    expect((await book({})).status).toBe(200);
+    const [stale] = await server.database.db.select().from(bookings).where(eq(bookings.id, "stale-hold"));
+    expect(stale?.status).toBe("expired");
+  });
+
+  it("cancels by the emailed link with a refund, once; and refuses changes within 24 hours", async () => {
+    await book({});
+    const token = await manageToken();
+    const page = await fetch(`${server.url}/bookings/manage/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const cancelled = await postForm(server, `/bookings/manage/${token}`, { intent: "cancel" });
+    expect(await cancelled.text()).toContain("Your session is cancelled and your payment refunded.");
+    const [payment] = await server.database.db.select().from(payments);
+    expect(payment?.status).toBe("refunded");
+    expect((await fetch(`${server.url}/bookings/manage/${token}`)).status).toBe(404);
+
+    const soon = { token: "soon-token", startsAt: new Date(Date.now() + 10 * 3_600_000) };
+    await server.database.db.insert(bookings).values({
+      id: "soon",
+      offerId: "preparation",
+      startsAt: soon.startsAt,
+      minutes: 45,
+      priceCents: 60000,
+      status: "confirmed",
+      fullName: "Ana Ruiz",
+      email: "ana@example.org",
+      phone: "",
+      manageTokenHash: hashToken(soon.token),
+    });
+    const late = await postForm(server, `/bookings/manage/${soon.token}`, { intent: "cancel" });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("Changes are closed within 24 hours of the session.");
+  });
+
+  it("reschedules by the link to a free slot, sending a new confirmation and a new link", async () => {
+    await book({});
+    const token = await manageToken();
+    const moved = await postForm(server, `/bookings/manage/${token}`, {
+      intent: "reschedule",
+      day: day(),
+      time: "14:00",
+    });
+    expect(await moved.text()).toContain("Your session has moved.");
+    const [booking] = await server.database.db.select().from(bookings);
+    expect(booking?.startsAt.toISOString()).toBe(zonedInstant(day(), "14:00", "America/New_York").toISOString());
+    expect((await fetch(`${server.url}/bookings/manage/${token}`)).status).toBe(404);
+    const fresh = await manageToken();
+    expect(fresh).not.toBe(token);
+    expect((await fetch(`${server.url}/bookings/manage/${fresh}`)).status).toBe(200);
+  });
+
+  it("takes mentorship as a request, a keeper approves, and payment follows approval", async () => {
+    const res = await book({ offerId: "microdose", time: "09:00", cardLast4: "" });
+    expect(await res.json()).toMatchObject({ ok: true, data: { kind: "requested" } });
+    expect(await server.database.db.select().from(payments)).toHaveLength(0);
+    const kinds = (await server.database.db.select({ k: mailOutbox.kind }).from(mailOutbox)).map((m) => m.k).sort();
+    expect(kinds).toEqual(["booking.request-notify", "booking.requested"]);
+
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    expect(await (await get(server, "/console/bookings", cookie)).text()).toContain("Ana Ruiz");
+    const [request] = await server.database.db.select().from(bookings);
+    expect((await post(server, "/console/bookings", cookie, { intent: "approve", id: request?.id ?? "" })).status).toBe(
+      200,
+    );
+    expect((await post(server, "/console/bookings", cookie, { intent: "approve", id: request?.id ?? "" })).status).toBe(
+      409,
+    );
+    const token = await manageToken("booking.approved");
+    const paid = await postForm(server, `/bookings/manage/${token}`, { intent: "pay", cardLast4: "4242" });
+    expect(paid.headers.get("location")).toBe("/booking-confirmed");
+    const [after] = await server.database.db.select().from(bookings);
+    expect(after?.status).toBe("confirmed");
+    const [payment] = await server.database.db.select().from(payments);
+    expect(payment?.amountCents).toBe(90000);
+  });
+
+  it("lets keepers close a day, and keeps the console from members", async () => {
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    const closed = await post(server, "/console/bookings", cookie, { intent: "block", day: day(), reason: "Retreat" });
+    expect(closed.status).toBe(200);
+    const slots = await (await fetch(`${server.url}/bookings/slots?offer=preparation&day=${day()}`)).json();
+    expect(slots.slots).toEqual([]);
+    const member = await createAccount(server);
+    const { cookie: memberCookie } = await signIn(server, member.username, member.password);
+    expect((await get(server, "/console/bookings", memberCookie)).status).toBe(403);
+    expect((await post(server, "/console/bookings", memberCookie, { intent: "unblock", day: day() })).status).toBe(403);
+    expect(await server.database.db.select().from(blockedDays)).toHaveLength(1);
+  });
+
+  it("sends each 24-hour reminder once, even when asked twice", async () => {
+    await server.database.db.insert(bookings).values({
+      id: "tomorrow",
+      offerId: "preparation",
+      startsAt: new Date(Date.now() + 20 * 3_600_000),
+      minutes: 45,
+      priceCents: 60000,
+      status: "confirmed",
+      fullName: "Ana Ruiz",
+      email: "ana@example.org",
+      phone: "",
+    });
+    expect(await Promise.all([sendDueReminders(server.database.db), sendDueReminders(server.database.db)])).toEqual(
+      expect.arrayContaining([1]),
+    );
+    const reminders = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.reminder"));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.textBody).toContain("Your facilitator will write to you today");
+    const stored = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.id, "tomorrow"), sql`${bookings.reminderSentAt} is not null`));
+    expect(stored[0]?.n).toBe(1);
+  });
+});
