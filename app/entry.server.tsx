@@ -3,6 +3,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./lib/csp.server";
+import { paypalCheckoutOrigin } from "./modules/payments/providers.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,6 +54,7 @@ export default async function handleRequest(
       scriptHashes: inlineScriptHashes(html),
       upgradeInsecure: loadContext.env.isProduction && loadContext.env.SITE_URL.startsWith("https:"),
       dev: import.meta.env.DEV,
+      formTargets: loadContext.env.PAYMENT_PROVIDER === "paypal" ? [paypalCheckoutOrigin(loadContext.env)] : [],
     }),
   );
   // Pages are private unless their route declares them public (see app/lib/http.ts);

@@ -26,6 +26,8 @@ export function contentSecurityPolicy(options: {
   /** Only when the site is served over https (never on a plain-http local run). */
   upgradeInsecure: boolean;
   dev?: boolean;
+  /** Other origins a form may lead to: PayPal's approval pages, reached by a redirect after a post. */
+  formTargets?: string[];
 }): string {
   const directives = [
     "default-src 'self'",
@@ -38,7 +40,7 @@ export function contentSecurityPolicy(options: {
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formTargets ?? [])].join(" "),
     "frame-ancestors 'none'",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

@@ -212,6 +212,8 @@ describe("member and console pages", () => {
         "/console/requests",
         "/console/applications",
         "/console/quiz",
+        "/console/bookings",
+        "/console/giving",
         "/console/members",
         "/console/shares",
         "/console/outbox",

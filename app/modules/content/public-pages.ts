@@ -15,6 +15,7 @@ export function publicPaths(): string[] {
     "/start-your-journey",
     "/heroic-application",
     "/donation-checkout",
+    "/donation",
     "/services",
     "/forgot-password",
   ];
@@ -38,5 +39,8 @@ export const privatePathPrefixes = [
   "/sacred-access/two-factor",
   "/newsletter/",
   "/donation-success",
+  "/payments/",
+  "/bookings/",
+  "/booking-confirmed",
   "/thank-you",
 ] as const;

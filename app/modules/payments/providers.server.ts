@@ -16,3 +16,8 @@ export function providerFor(db: Db, env: Env): PaymentProvider {
     brandName: site.name,
   });
 }
+
+/** Where PayPal's approval pages live (the payer is redirected there after a form post). */
+export function paypalCheckoutOrigin(env: Env): string {
+  return env.PAYPAL_ENV === "live" ? "https://www.paypal.com" : "https://www.sandbox.paypal.com";
+}
