@@ -1,9 +1,9 @@
 import { offerById } from "~/content/journey";
 
 /**
- * Where "Apply" leads for each offer: the ceremony to its application (never to payment while
- * ceremonies are paused, DESIGN.md); sessions to the booking dialog once it exists, until then
- * to the contact form with the offer named.
+ * Where "Apply" leads without JavaScript: the ceremony to its application (never to payment while
+ * ceremonies are paused, DESIGN.md); sessions, whose booking dialog needs scripts, to the contact
+ * form with the offer named.
  */
 export function applyPathFor(offerId: string): string {
   const offer = offerById(offerId);
