@@ -109,6 +109,7 @@ describe("giving", () => {
     await expect.poll(() => page.getByRole("main").locator("ol > li").count()).toBe(4);
     expect(bodies.join("\n")).not.toMatch(/4242\s?4242|\b\d{13,16}\b|cvv|87501/i);
     expect(bodies.some((b) => b.includes("cardLast4=4242"))).toBe(true);
+    expect(app.output()).not.toMatch(/4242424242424242|4242424242420002/);
     expect(errors).toEqual([]);
     await close();
   });
