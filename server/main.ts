@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
 import { countAccounts } from "../app/modules/accounts/members.server";
 import { describeDemoAccounts, hasDemoAccounts, seedDemoAccounts } from "../app/modules/accounts/seed.server";
-import { sendDueReminders } from "../app/modules/bookings/bookings.server";
+import { sendDueReminders } from "../app/modules/bookings/schedule.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { type Database, openPglite, openPostgres } from "../db/client";

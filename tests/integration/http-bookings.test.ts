@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../app/lib/tokens.server";
-import { sendDueReminders } from "../../app/modules/bookings/bookings.server";
+import { sendDueReminders } from "../../app/modules/bookings/schedule.server";
 import { addDays, bookableRange, formatSlot, zonedInstant } from "../../app/modules/bookings/time";
 import { blockedDays, bookings, mailOutbox, payments, rateLimits, testProviderOrders } from "../../db/schema";
 import { createAccount, get, post, signIn, signInStaff } from "../support/accounts";

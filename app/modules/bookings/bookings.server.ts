@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
 import type { Env } from "../../env.server";
-import { csvCell } from "../../lib/csv";
-import { hashToken, newToken } from "../../lib/tokens.server";
+import { newToken } from "../../lib/tokens.server";
 import { applications } from "../intake/schema";
 import { enqueue } from "../mail/outbox.server";
 import type { Payment } from "../payments/schema";
@@ -13,15 +12,13 @@ import {
   approvedMail,
   bookingIcs,
   bookingTitle,
-  cancelledMail,
   confirmationMail,
   declinedMail,
-  reminderMail,
   requestedMail,
   staffRequestMail,
 } from "./mails";
-import { CHANGE_WINDOW_HOURS, HOLD_MINUTES } from "./messages";
-import { type Booking, type BookingStatus, blockedDays, bookings } from "./schema";
+import { HOLD_MINUTES } from "./messages";
+import { type Booking, type BookingStatus, bookings } from "./schema";
 import { formatSlot, SLOT_ZONE, zonedInstant } from "./time";
 import type { BookingInput } from "./validation";
 
@@ -119,7 +116,7 @@ export async function confirmBooking(tx: Db, env: Env, payment: Payment) {
   await sendConfirmation(tx, env, booking, token);
 }
 
-async function sendConfirmation(tx: Db, env: Env, booking: Booking, token: string) {
+export async function sendConfirmation(tx: Db, env: Env, booking: Booking, token: string) {
   await enqueue(tx, {
     kind: "booking.confirmed",
     to: booking.email,
@@ -216,189 +213,4 @@ export async function decideRequest(
     });
     return "done";
   });
-}
-
-export async function bookingByToken(db: Db, token: string) {
-  if (!token || token.length > 100) return null;
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.manageTokenHash, hashToken(token)));
-  return row ?? null;
-}
-
-export const changeable = (b: Booking, now = new Date()) =>
-  b.startsAt.getTime() - now.getTime() > CHANGE_WINDOW_HOURS * 3_600_000;
-
-/**
- * Cancels through the emailed link (not within 24 hours of the session). The link is spent. The
- * caller refunds a paid booking first; `refunded` says whether money went back.
- */
-export async function cancelBooking(db: Db, booking: Booking, refunded: boolean) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx
-      .update(bookings)
-      .set({ status: "cancelled", cancelledAt: new Date(), manageTokenHash: null })
-      .where(eq(bookings.id, booking.id));
-    await enqueue(tx, {
-      kind: "booking.cancelled",
-      to: booking.email,
-      subject: `Cancelled: ${bookingTitle(booking)}`,
-      ...cancelledMail(booking, refunded),
-    });
-  });
-}
-
-/** Moves a confirmed booking to another free slot of its offer; a new confirmation and link are sent. */
-export async function rescheduleBooking(
-  db: Db,
-  env: Env,
-  booking: Booking,
-  day: string,
-  time: string,
-  now = new Date(),
-): Promise<"done" | "taken" | "closed"> {
-  const offer = bookableOffer(booking.offerId);
-  if (!offer?.slots.includes(time) || (await checkDay(db, day, now)) !== "open") return "closed";
-  const startsAt = zonedInstant(day, time, SLOT_ZONE);
-  const { token, hash } = newToken();
-  try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await tx
-        .update(bookings)
-        .set({ status: "expired" })
-        .where(
-          and(
-            eq(bookings.startsAt, startsAt),
-            inArray(bookings.status, ["held", "approved"]),
-            lte(bookings.holdExpiresAt, now),
-          ),
-        );
-      const [moved] = await tx
-        .update(bookings)
-        .set({ startsAt, manageTokenHash: hash, reminderSentAt: null })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
-        .returning();
-      if (!moved) throw new Error("booking is no longer confirmed");
-      await sendConfirmation(tx, env, moved, token);
-    });
-    return "done";
-  } catch (error) {
-    if (isUniqueViolation(error)) return "taken";
-    throw error;
-  }
-}
-
-/** The console's list for a New York day range, in time order. */
-export function bookingsBetween(db: Db, from: Date, to: Date, statuses?: BookingStatus[]) {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, to),
-        statuses ? inArray(bookings.status, statuses) : undefined,
-      ),
-    )
-    .orderBy(asc(bookings.startsAt));
-}
-
-export function pendingRequests(db: Db) {
-  return db.select().from(bookings).where(eq(bookings.status, "requested")).orderBy(asc(bookings.startsAt));
-}
-
-/** A member's sessions to come (by account, or by the email they booked with before having one). */
-export function upcomingForMember(db: Db, member: { id: string; email: string }, now = new Date()) {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        or(eq(bookings.userId, member.id), and(isNull(bookings.userId), eq(bookings.email, member.email))),
-        inArray(bookings.status, ["confirmed", "requested", "approved"]),
-        gte(bookings.startsAt, now),
-      ),
-    )
-    .orderBy(asc(bookings.startsAt));
-}
-
-/**
- * The 24-hour reminder: each confirmed booking starting within a day gets one, claimed with a
- * single UPDATE so several app instances never send it twice.
- */
-export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const due = await tx
-      .update(bookings)
-      .set({ reminderSentAt: now })
-      .where(
-        and(
-          eq(bookings.status, "confirmed"),
-          isNull(bookings.reminderSentAt),
-          gte(bookings.startsAt, now),
-          lte(bookings.startsAt, new Date(now.getTime() + 24 * 3_600_000)),
-        ),
-      )
-      .returning();
-    for (const booking of due) {
-      await enqueue(tx, {
-        kind: "booking.reminder",
-        to: booking.email,
-        subject: `Tomorrow: ${bookingTitle(booking)}`,
-        ...reminderMail(booking),
-      });
-    }
-    return due.length;
-  });
-}
-
-/** Keepers close a day (no new bookings; existing ones stay and are listed). */
-export async function blockDay(db: Db, day: string, reason: string, staffName: string) {
-  await db.insert(blockedDays).values({ day, reason, blockedByName: staffName }).onConflictDoNothing();
-}
-
-export async function unblockDay(db: Db, day: string) {
-  await db.delete(blockedDays).where(eq(blockedDays.day, day));
-}
-
-export function listBlockedDays(db: Db, fromDay: string) {
-  return db.select().from(blockedDays).where(gte(blockedDays.day, fromDay)).orderBy(asc(blockedDays.day));
-}
-
-/** The console's CSV of bookings in a range (formula cells quoted). */
-export async function* bookingsCsv(db: Db, from: Date, to: Date) {
-  yield "starts_at,offer,status,name,email,phone,price_usd,payment\n";
-  for (const b of await bookingsBetween(db, from, to)) {
-    const cells = [
-      b.startsAt.toISOString(),
-      b.offerId,
-      b.status,
-      b.fullName,
-      b.email,
-      b.phone,
-      (b.priceCents / 100).toFixed(2),
-      b.paymentId ?? "",
-    ];
-    yield `${cells.map(csvCell).join(",")}\n`;
-  }
-}
-
-/** How many confirmed sessions a member has between two instants (the calendar's "This Month"). */
-export async function memberSessionCount(db: Db, member: { id: string; email: string }, from: Date, to: Date) {
-  const rows = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        or(eq(bookings.userId, member.id), and(isNull(bookings.userId), eq(bookings.email, member.email))),
-        eq(bookings.status, "confirmed"),
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, to),
-      ),
-    );
-  return rows.length;
 }

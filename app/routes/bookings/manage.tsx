@@ -10,7 +10,7 @@ import { formToObject } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { blockedDaysAhead, freeSlots } from "~/modules/bookings/availability.server";
 import { payForBooking } from "~/modules/bookings/book.server";
-import { bookingByToken, cancelBooking, changeable, rescheduleBooking } from "~/modules/bookings/bookings.server";
+import { bookingByToken, cancelBooking, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
 import { bookableRange, formatTime } from "~/modules/bookings/time";

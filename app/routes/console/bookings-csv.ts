@@ -1,7 +1,7 @@
 import { csvResponse } from "~/lib/csv";
 import { requireStaff } from "~/modules/accounts/session.server";
-import { bookingsCsv } from "~/modules/bookings/bookings.server";
 import { bookingRangeFrom } from "~/modules/bookings/console-range";
+import { bookingsCsv } from "~/modules/bookings/schedule.server";
 import type { Route } from "./+types/bookings-csv";
 
 /** The bookings of /console/bookings's range as CSV. */

@@ -4,16 +4,16 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
 import { formToObject } from "~/lib/forms";
 import { requireStaff } from "~/modules/accounts/session.server";
+import { decideRequest } from "~/modules/bookings/bookings.server";
+import { bookingRangeFrom } from "~/modules/bookings/console-range";
+import { bookingTitle } from "~/modules/bookings/mails";
 import {
   blockDay,
   bookingsBetween,
-  decideRequest,
   listBlockedDays,
   pendingRequests,
   unblockDay,
-} from "~/modules/bookings/bookings.server";
-import { bookingRangeFrom } from "~/modules/bookings/console-range";
-import { bookingTitle } from "~/modules/bookings/mails";
+} from "~/modules/bookings/schedule.server";
 import { dayIn, formatSlot, isDay, SLOT_ZONE } from "~/modules/bookings/time";
 import { formatCents } from "~/modules/giving/amounts";
 import type { Route } from "./+types/bookings";

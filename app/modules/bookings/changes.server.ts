@@ -1,0 +1,87 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { isUniqueViolation } from "../../../db/errors";
+import type { Env } from "../../env.server";
+import { hashToken, newToken } from "../../lib/tokens.server";
+import { enqueue } from "../mail/outbox.server";
+import { bookableOffer, checkDay } from "./availability.server";
+import { sendConfirmation } from "./bookings.server";
+import { bookingTitle, cancelledMail } from "./mails";
+import { CHANGE_WINDOW_HOURS } from "./messages";
+import { type Booking, bookings } from "./schema";
+import { SLOT_ZONE, zonedInstant } from "./time";
+
+/* Changes through the emailed single-use link: no sign-in, closed 24 hours before the session. */
+
+export async function bookingByToken(db: Db, token: string) {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.manageTokenHash, hashToken(token)));
+  return row ?? null;
+}
+
+export const changeable = (b: Booking, now = new Date()) =>
+  b.startsAt.getTime() - now.getTime() > CHANGE_WINDOW_HOURS * 3_600_000;
+
+/**
+ * Cancels through the emailed link (not within 24 hours of the session). The link is spent. The
+ * caller refunds a paid booking first; `refunded` says whether money went back.
+ */
+export async function cancelBooking(db: Db, booking: Booking, refunded: boolean) {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: new Date(), manageTokenHash: null })
+      .where(eq(bookings.id, booking.id));
+    await enqueue(tx, {
+      kind: "booking.cancelled",
+      to: booking.email,
+      subject: `Cancelled: ${bookingTitle(booking)}`,
+      ...cancelledMail(booking, refunded),
+    });
+  });
+}
+
+/** Moves a confirmed booking to another free slot of its offer; a new confirmation and link are sent. */
+export async function rescheduleBooking(
+  db: Db,
+  env: Env,
+  booking: Booking,
+  day: string,
+  time: string,
+  now = new Date(),
+): Promise<"done" | "taken" | "closed"> {
+  const offer = bookableOffer(booking.offerId);
+  if (!offer?.slots.includes(time) || (await checkDay(db, day, now)) !== "open") return "closed";
+  const startsAt = zonedInstant(day, time, SLOT_ZONE);
+  const { token, hash } = newToken();
+  try {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx
+        .update(bookings)
+        .set({ status: "expired" })
+        .where(
+          and(
+            eq(bookings.startsAt, startsAt),
+            inArray(bookings.status, ["held", "approved"]),
+            lte(bookings.holdExpiresAt, now),
+          ),
+        );
+      const [moved] = await tx
+        .update(bookings)
+        .set({ startsAt, manageTokenHash: hash, reminderSentAt: null })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
+        .returning();
+      if (!moved) throw new Error("booking is no longer confirmed");
+      await sendConfirmation(tx, env, moved, token);
+    });
+    return "done";
+  } catch (error) {
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { csvCell } from "../../lib/csv";
+import { enqueue } from "../mail/outbox.server";
+import { bookingTitle, reminderMail } from "./mails";
+import { type BookingStatus, blockedDays, bookings } from "./schema";
+
+/* Reading the schedule (console, member calendar), closed days, and the 24-hour reminders. */
+
+/** The console's list for a New York day range, in time order. */
+export function bookingsBetween(db: Db, from: Date, to: Date, statuses?: BookingStatus[]) {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, to),
+        statuses ? inArray(bookings.status, statuses) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+}
+
+export function pendingRequests(db: Db) {
+  return db.select().from(bookings).where(eq(bookings.status, "requested")).orderBy(asc(bookings.startsAt));
+}
+
+/** A member's sessions to come (by account, or by the email they booked with before having one). */
+export function upcomingForMember(db: Db, member: { id: string; email: string }, now = new Date()) {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        or(eq(bookings.userId, member.id), and(isNull(bookings.userId), eq(bookings.email, member.email))),
+        inArray(bookings.status, ["confirmed", "requested", "approved"]),
+        gte(bookings.startsAt, now),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+}
+
+/**
+ * The 24-hour reminder: each confirmed booking starting within a day gets one, claimed with a
+ * single UPDATE so several app instances never send it twice.
+ */
+export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const due = await tx
+      .update(bookings)
+      .set({ reminderSentAt: now })
+      .where(
+        and(
+          eq(bookings.status, "confirmed"),
+          isNull(bookings.reminderSentAt),
+          gte(bookings.startsAt, now),
+          lte(bookings.startsAt, new Date(now.getTime() + 24 * 3_600_000)),
+        ),
+      )
+      .returning();
+    for (const booking of due) {
+      await enqueue(tx, {
+        kind: "booking.reminder",
+        to: booking.email,
+        subject: `Tomorrow: ${bookingTitle(booking)}`,
+        ...reminderMail(booking),
+      });
+    }
+    return due.length;
+  });
+}
+
+/** Keepers close a day (no new bookings; existing ones stay and are listed). */
+export async function blockDay(db: Db, day: string, reason: string, staffName: string) {
+  await db.insert(blockedDays).values({ day, reason, blockedByName: staffName }).onConflictDoNothing();
+}
+
+export async function unblockDay(db: Db, day: string) {
+  await db.delete(blockedDays).where(eq(blockedDays.day, day));
+}
+
+export function listBlockedDays(db: Db, fromDay: string) {
+  return db.select().from(blockedDays).where(gte(blockedDays.day, fromDay)).orderBy(asc(blockedDays.day));
+}
+
+/** The console's CSV of bookings in a range (formula cells quoted). */
+export async function* bookingsCsv(db: Db, from: Date, to: Date) {
+  yield "starts_at,offer,status,name,email,phone,price_usd,payment\n";
+  for (const b of await bookingsBetween(db, from, to)) {
+    const cells = [
+      b.startsAt.toISOString(),
+      b.offerId,
+      b.status,
+      b.fullName,
+      b.email,
+      b.phone,
+      (b.priceCents / 100).toFixed(2),
+      b.paymentId ?? "",
+    ];
+    yield `${cells.map(csvCell).join(",")}\n`;
+  }
+}
+
+/** How many confirmed sessions a member has between two instants (the calendar's "This Month"). */
+export async function memberSessionCount(db: Db, member: { id: string; email: string }, from: Date, to: Date) {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        or(eq(bookings.userId, member.id), and(isNull(bookings.userId), eq(bookings.email, member.email))),
+        eq(bookings.status, "confirmed"),
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, to),
+      ),
+    );
+  return rows.length;
+}
