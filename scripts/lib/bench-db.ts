@@ -1,0 +1,56 @@
+// Databases for the benchmarks: a fresh PGlite directory, or a fresh PostgreSQL database on
+// TEST_DATABASE_URL's server (dropped afterwards), migrated and handed over before the app starts.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "../../db/client";
+
+export interface BenchDatabase {
+  label: "PGlite" | "PostgreSQL";
+  /** The environment an app process needs to use it. */
+  env: Record<string, string>;
+  /** Opens it in this process (PGlite: only while no app runs on it). */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export function pgliteBench(): BenchDatabase {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sacred-bench-"));
+  return {
+    label: "PGlite",
+    env: { DATA_DIR: dir },
+    // The same place the server opens: DATA_DIR/pglite.
+    open: () => openPglite(path.join(dir, "pglite")),
+    async drop() {
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresBench(): Promise<BenchDatabase | null> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const name = `sacred_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    label: "PostgreSQL",
+    env: { DATABASE_URL: url.toString() },
+    open: async () => openPostgres({ url: url.toString() }),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Percentile of sorted numbers. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
