@@ -38,25 +38,23 @@ async function grow(database: BenchDatabase, memberId: string, from: number, siz
     for (let start = from; start < size; start += 1000) {
       const n = Math.min(1000, size - start);
       const base = Date.now() - size * 60_000;
-      await db.db
-        .insert(journalEntries)
-        .values(
-          Array.from({ length: n }, (_, i) =>
-            newEntryRow(
-              env,
-              memberId,
-              {
-                title: `Entry ${start + i}`,
-                content: "The quiet after the breath, written down.",
-                emotions: [],
-                bodySensations: [],
-                intensity: "5",
-                ceremonyContext: "",
-              },
-              new Date(base + (start + i) * 60_000),
-            ),
+      await db.db.insert(journalEntries).values(
+        Array.from({ length: n }, (_, i) =>
+          newEntryRow(
+            env,
+            memberId,
+            {
+              title: `Entry ${start + i}`,
+              content: "The quiet after the breath, written down.",
+              emotions: [],
+              bodySensations: [],
+              intensity: "5",
+              ceremonyContext: "",
+            },
+            new Date(base + (start + i) * 60_000),
           ),
-        );
+        ),
+      );
     }
     await db.db.execute(
       sql`insert into ${accessRequests} (name, email, reason) select 'Seeker ' || g, 'seeker' || g || '@example.org', 'A reason to seek access.' from generate_series(${from + 1}::int, ${size}::int) g`,

@@ -88,7 +88,7 @@ async function load(apps: AppProcess[], members: Member[]) {
           const res = await fetch(`${app.url}${path}`, { ...init, redirect: "manual" }).catch(() => null);
           await res?.arrayBuffer();
           latencies.push(performance.now() - started);
-          if (!res || res.status !== 200) errors++;
+          if (res?.status !== 200) errors++;
         }
       }
     }),
