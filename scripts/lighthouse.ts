@@ -1,15 +1,27 @@
-// npm run lighthouse: Lighthouse (mobile) on four public pages of the production build.
-// Accessibility, best practices and SEO must be 100; performance is reported.
+// npm run lighthouse: Lighthouse (mobile) on four public pages and two member pages of the
+// production build. Accessibility, best practices and SEO must be 100; performance is reported.
+// Member pages are noindex on purpose, so their "is-crawlable" audit is skipped.
 
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { DEMO_ACCOUNTS } from "../app/modules/accounts/seed.server";
 import { startAppProcess } from "../tests/support/app-process";
 import { chromePath } from "../tests/support/browser";
 
 const PAGES = ["/", "/magic", "/magic/psilocybin-aging-study", "/religious-freedom"];
+const MEMBER_PAGES = ["/dashboard", "/journals"];
+const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
 const REQUIRED = ["accessibility", "best-practices", "seo"] as const;
 
-const app = await startAppProcess({ LOG_LEVEL: "warn" });
+// NODE_ENV=test seeds the demo accounts; a member's session cookie opens the member pages.
+const app = await startAppProcess({ LOG_LEVEL: "warn", NODE_ENV: "test" });
+const signIn = await fetch(`${app.url}/sacred-access`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+  body: new URLSearchParams({ emailOrUsername: member.username, password: member.password }),
+});
+const cookie = (signIn.headers.getSetCookie().find((c) => c.includes("session_token=")) ?? "").split(";")[0] ?? "";
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
   chromeFlags: [
@@ -24,10 +36,16 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 const rows = [];
 try {
-  for (const page of PAGES) {
+  for (const page of [...PAGES, ...MEMBER_PAGES]) {
+    const memberPage = MEMBER_PAGES.includes(page);
     const result = await lighthouse(
       `${app.url}${page}`,
-      { port: chrome.port, output: "json", logLevel: "error" },
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        ...(memberPage ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] } : {}),
+      },
       undefined,
     );
     const categories = result?.lhr.categories ?? {};

@@ -67,5 +67,10 @@ export function organizationData(siteUrl: string): Record<string, unknown> {
 
 /** Member, staff and single-use pages: a title, and kept out of search engines. */
 export function privateMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} · Sacred Path Congregation` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${title} · Sacred Path Congregation` },
+    // Never indexed; the description is what a browser or assistive tool shows about the tab.
+    { name: "description", content: `${title}: a private page of the Sacred Path Congregation.` },
+    { name: "robots", content: "noindex" },
+  ];
 }
