@@ -1,0 +1,53 @@
+# syntax=docker/dockerfile:1
+# Sacred Path Congregation: the production image (see docs/deployment.md).
+#   docker build -t sacred-path .
+#   docker compose up -d            # with PostgreSQL, see compose.yaml
+# Stages: deps (every package, for the build) -> build (npm run build, plus the backup scripts
+# bundled) -> prod-deps (production packages only) -> runtime (slim, non-root).
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- every dependency, for building -----------------------------------------------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# `npm install` rather than `npm ci`: the lockfile lists only the platform packages of the machine
+# that wrote it, which `npm ci` refuses. Versions still come from the lockfile.
+RUN npm install --no-audit --no-fund
+
+# --- the production build -----------------------------------------------------------------------
+FROM deps AS build
+COPY . .
+# build/server-main.js, build/server/ and build/client/ (npm run build), then db:backup and
+# db:restore as plain Node scripts, since the runtime has no tsx (a development dependency).
+RUN npm run build \
+  && npx esbuild scripts/db-backup.ts scripts/db-restore.ts --bundle --platform=node --format=esm \
+    --target=node20 --packages=external --outdir=build/scripts --log-level=warning
+
+# --- production dependencies only ---------------------------------------------------------------
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund
+
+# --- runtime ------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/app/data
+WORKDIR /app
+# Code and packages belong to root and are read-only for the app; only data/ and /backups are its own.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json ./
+# Migrations are read at start-up from db/migrations (relative to the working directory).
+COPY db/migrations ./db/migrations
+COPY --from=build /app/build ./build
+RUN mkdir -p /app/data /backups && chown node:node /app/data /backups
+USER node
+EXPOSE 3000
+# /healthz answers while the process serves; /readyz also checks the database (see docs/deployment.md).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1 and gets SIGTERM itself (it stops within five seconds).
+CMD ["node", "build/server-main.js"]
