@@ -3,6 +3,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./lib/csp.server";
+import { safeErrorMessage } from "./lib/errors";
 import { paypalCheckoutOrigin } from "./modules/payments/providers.server";
 
 export const streamTimeout = 5_000;
@@ -35,6 +36,15 @@ function renderToString(routerContext: EntryContext, url: string, onError: (erro
  * inline scripts by hash. Whole pages let anonymous public pages be cached (server/page-cache.ts)
  * with a policy that stays strict and correct.
  */
+/**
+ * Errors thrown by loaders and actions, logged once, as our own line: React Router's default
+ * would print the error with its query parameters (session tokens, form values).
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  context.logger.error({ err: safeErrorMessage(error) }, "request failed");
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -45,7 +55,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const html = await renderToString(routerContext, request.url, (error) => {
     status = 500;
-    loadContext.logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error");
+    loadContext.logger.error({ err: safeErrorMessage(error) }, "render error");
   });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Logger } from "pino";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Env } from "../app/env.server";
+import { safeErrorMessage } from "../app/lib/errors";
 import type { Database } from "../db/client";
 import { loggablePath } from "./logger";
 import { PageCache } from "./page-cache";
@@ -126,7 +127,7 @@ export function createApp(options: AppOptions) {
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ reqId: req.id, err: error instanceof Error ? error.message : String(error) }, "unhandled error");
+    logger.error({ reqId: req.id, err: safeErrorMessage(error) }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Unexpected Application Error!");
   });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
+import { safeErrorMessage } from "../app/lib/errors";
 import { countAccounts } from "../app/modules/accounts/members.server";
 import { describeDemoAccounts, hasDemoAccounts, seedDemoAccounts } from "../app/modules/accounts/seed.server";
 import { sendDueReminders } from "../app/modules/bookings/schedule.server";
@@ -86,7 +87,7 @@ async function main() {
   const reminderTimer = setInterval(
     () =>
       sendDueReminders(database.db).catch((error: unknown) =>
-        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "booking reminders failed"),
+        logger.warn({ err: safeErrorMessage(error) }, "booking reminders failed"),
       ),
     env.REMINDER_INTERVAL_MS,
   );

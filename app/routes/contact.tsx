@@ -5,6 +5,7 @@ import { PageHero } from "~/components/content/page-hero";
 import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
 import { offerEnquiry } from "~/content/journey";
+import { safeErrorMessage } from "~/lib/errors";
 import { EMAIL_PATTERN, type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await submitContactMessage(context.db, parsed.data, context.env.STAFF_EMAIL);
   } catch (error) {
-    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "contact message not stored");
+    context.logger.error({ err: safeErrorMessage(error) }, "contact message not stored");
     return data({ ok: false, fieldErrors: {}, formError: NOT_SENT } satisfies FormResult, { status: 503 });
   }
   return { ok: true } satisfies FormResult;

@@ -3,6 +3,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { notify } from "~/components/ui/notify";
+import { safeErrorMessage } from "~/lib/errors";
 import { firstError, formToObject } from "~/lib/forms";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   } catch (error) {
-    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "reset request failed");
+    context.logger.error({ err: safeErrorMessage(error) }, "reset request failed");
     return data({ ok: false as const, error: ACCOUNT_MESSAGES.resetFailed }, { status: 503 });
   }
   return { ok: true as const, error: null };

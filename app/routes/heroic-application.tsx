@@ -4,6 +4,7 @@ import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { notify } from "~/components/ui/notify";
 import { CEREMONIES_PAUSED, journeyAgreement } from "~/content/journey";
+import { safeErrorMessage } from "~/lib/errors";
 import { type FieldErrors, type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { sanitiseEmail, sanitiseName, sanitisePhone } from "~/lib/sanitise";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const viewer = await getViewer(request, context);
     await submitApplication(context.db, context.env, parsed.data, viewer?.id ?? null);
   } catch (error) {
-    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "application not stored");
+    context.logger.error({ err: safeErrorMessage(error) }, "application not stored");
     return data({ ok: false, fieldErrors: {}, formError: APPLICATION_MESSAGES.failed } satisfies FormResult, {
       status: 503,
     });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { safeErrorMessage } from "~/lib/errors";
 import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { hashToken } from "~/lib/tokens.server";
 import { subscribe } from "~/modules/messages/newsletter.server";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
   } catch (error) {
-    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "newsletter sign-up failed");
+    context.logger.error({ err: safeErrorMessage(error) }, "newsletter sign-up failed");
     return data({ ok: false, fieldErrors: {}, formError: NEWSLETTER_FAILED } satisfies FormResult, { status: 503 });
   }
   return { ok: true } satisfies FormResult;

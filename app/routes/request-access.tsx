@@ -3,6 +3,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { Honeypot } from "~/components/forms/honeypot";
 import { notify } from "~/components/ui/notify";
+import { safeErrorMessage } from "~/lib/errors";
 import { type FormResult, firstError, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await submitAccessRequest(context.db, parsed.data, context.env.STAFF_EMAIL);
   } catch (error) {
-    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "access request not stored");
+    context.logger.error({ err: safeErrorMessage(error) }, "access request not stored");
     return data({ ok: false, fieldErrors: {}, formError: FAILED } satisfies FormResult, { status: 503 });
   }
   return { ok: true } satisfies FormResult;

@@ -5,6 +5,7 @@ import { JourneyOffers } from "~/components/journey/journey-offers";
 import { ReadinessQuiz } from "~/components/journey/readiness-quiz";
 import { AGREEMENT_REQUIRED, archetypes, CEREMONIES_PAUSED, ceremonialFlow, journeyIntro } from "~/content/journey";
 import type { Recommendation } from "~/content/readiness-quiz";
+import { safeErrorMessage } from "~/lib/errors";
 import { type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return { ok: true, data: recommendation } satisfies FormResult<Recommendation>;
   } catch (error) {
-    context.logger.error({ err: error instanceof Error ? error.message : String(error) }, "quiz not stored");
+    context.logger.error({ err: safeErrorMessage(error) }, "quiz not stored");
     return data({ ok: false, fieldErrors: {}, formError: QUIZ_MESSAGES.failed } satisfies FormResult, { status: 503 });
   }
 }

@@ -36,7 +36,11 @@ function createAuth(db: Db, env: Env) {
     }),
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic, not warnings; our request log records the answers.
-    logger: { level: "error" },
+    // Only the message is written: the extra arguments can hold failed queries with their parameters.
+    logger: {
+      level: "error",
+      log: (level, message) => process.stderr.write(`${JSON.stringify({ level, msg: `[better-auth] ${message}` })}\n`),
+    },
     // Our own database-backed limits guard every action that reaches better-auth (DESIGN.md).
     rateLimit: { enabled: false },
     verification: { storeIdentifier: "hashed" },

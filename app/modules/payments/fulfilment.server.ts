@@ -35,37 +35,36 @@ export const completeAndFulfil = (db: Db, env: Env, paymentId: string) =>
 export const cancelAndRelease = (db: Db, env: Env, paymentId: string) => cancelPayment(db, paymentId, hooksFor(env));
 
 /**
- * A verified PayPal webhook. Each event id is handled once (a replay changes nothing). An
+ * A verified PayPal webhook. An event id already handled changes nothing (a replay). An
  * approved order is captured as if the payer had returned; a completed capture is recorded;
  * a refund made at PayPal is recorded here too.
  */
 export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Promise<"handled" | "duplicate"> {
-  const [fresh] = await db
-    .insert(paymentEvents)
-    .values({ id: event.id, eventType: event.eventType })
-    .onConflictDoNothing()
-    .returning();
-  if (!fresh) return "duplicate";
+  const [seen] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
+  if (seen) return "duplicate";
   const payment: Payment | null = event.orderId
     ? await findPaymentByOrder(db, event.orderId)
     : event.captureId
       ? await findPaymentByCapture(db, event.captureId)
       : null;
-  if (!payment) return "handled";
-  switch (event.eventType) {
-    case "CHECKOUT.ORDER.APPROVED":
-    case "PAYMENT.CAPTURE.COMPLETED":
-      await completeAndFulfil(db, env, payment.id);
-      break;
-    case "PAYMENT.CAPTURE.REFUNDED":
-      if (payment.status === "captured") {
-        await db
-          .update(payments)
-          .set({ status: "refunded", refundedAt: new Date() })
-          .where(eq(payments.id, payment.id));
-        await markGiftRefunded(db, payment.id);
-      }
-      break;
+  if (payment) {
+    switch (event.eventType) {
+      case "CHECKOUT.ORDER.APPROVED":
+      case "PAYMENT.CAPTURE.COMPLETED":
+        await completeAndFulfil(db, env, payment.id);
+        break;
+      case "PAYMENT.CAPTURE.REFUNDED":
+        if (payment.status === "captured") {
+          await db
+            .update(payments)
+            .set({ status: "refunded", refundedAt: new Date() })
+            .where(eq(payments.id, payment.id));
+          await markGiftRefunded(db, payment.id);
+        }
+        break;
+    }
   }
+  // Recorded only once handled: if handling failed, PayPal's retry is handled again (capture is idempotent).
+  await db.insert(paymentEvents).values({ id: event.id, eventType: event.eventType }).onConflictDoNothing();
   return "handled";
 }
