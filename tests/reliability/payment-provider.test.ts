@@ -1,0 +1,146 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bookableRange } from "../../app/modules/bookings/time";
+import { bookings, gifts, mailOutbox, paymentEvents, payments, rateLimits } from "../../db/schema";
+import { type PaypalStandIn, startPaypalStandIn } from "../support/paypal-stand-in";
+import { postForm, startTestServer, type TestServer } from "../support/server";
+import { POSTGRES_URL, postgresNote } from "./support/env";
+
+const donor = { donorName: "Ana Ruiz", email: "ana@example.org", intent: "give" };
+const GIVING_ERROR = "There was an issue processing your donation. Please try again.";
+// The PayPal provider gives up on a call after 10 s (paypal.server.ts): "slow" is slower than that.
+const SLOWER_THAN_TIMEOUT_MS = 11_000;
+
+for (const backend of ["pglite", "postgres"] as const) {
+  const skip = backend === "postgres" && !POSTGRES_URL;
+  describe.skipIf(skip)(`PayPal failing or slow [${backend}]${backend === "postgres" ? postgresNote : ""}`, () => {
+    let paypal: PaypalStandIn;
+    let server: TestServer;
+    const db = () => server.database.db;
+
+    beforeAll(async () => {
+      paypal = await startPaypalStandIn();
+      server = await startTestServer(backend, {
+        PAYMENT_PROVIDER: "paypal",
+        PAYPAL_CLIENT_ID: "test-client",
+        PAYPAL_CLIENT_SECRET: "test-secret",
+        PAYPAL_WEBHOOK_ID: "WH-TEST",
+        PAYPAL_API_URL: paypal.url,
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await paypal?.close();
+    });
+    beforeEach(async () => {
+      for (const table of [rateLimits, gifts, bookings, payments, paymentEvents, mailOutbox]) await db().delete(table);
+    });
+
+    const slot = { offerId: "preparation", day: bookableRange().first, time: "10:00" };
+    const book = (email: string) =>
+      postForm(server, "/bookings", { ...slot, fullName: "Ana Ruiz", email, phone: "+1 505 555 0101" });
+    /** The order id in the approval link a successful start sends the payer to. */
+    const orderOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
+    const paymentOfOrder = async (orderId: string) =>
+      (await db().select().from(payments).where(eq(payments.providerOrderId, orderId)))[0];
+    const returnFor = (paymentId: string) =>
+      postForm(server, `/payments/return?payment=${paymentId}`, { payment: paymentId });
+    const activeBookings = () =>
+      db()
+        .select()
+        .from(bookings)
+        .where(inArray(bookings.status, ["held", "requested", "approved", "confirmed"]));
+
+    it("donation: a failing or too slow PayPal gets a clear 502, and nothing is recorded as paid", async () => {
+      paypal.failNext(500);
+      const failed = await postForm(server, "/donation", { ...donor, amount: "50" });
+      expect(failed.status).toBe(502);
+      expect(await failed.text()).toContain(GIVING_ERROR);
+
+      paypal.delayNext(SLOWER_THAN_TIMEOUT_MS);
+      const started = Date.now();
+      const slow = await postForm(server, "/donation", { ...donor, amount: "60" });
+      expect(slow.status).toBe(502);
+      expect(await slow.text()).toContain(GIVING_ERROR);
+      expect(Date.now() - started, "answered when the provider timed out, not later").toBeLessThan(
+        SLOWER_THAN_TIMEOUT_MS,
+      );
+
+      // Slow but within the limit: the payer simply goes on to PayPal.
+      paypal.delayNext(1500);
+      const patient = await postForm(server, "/donation", { ...donor, amount: "70" });
+      expect(patient.status).toBe(302);
+
+      const rows = await db().select({ status: payments.status }).from(payments);
+      expect(rows.map((r) => r.status).sort()).toEqual(["created", "failed", "failed"]);
+      expect(await db().select().from(gifts)).toHaveLength(0);
+    }, 30_000);
+
+    it("donation: a capture that fails on the payer's return is not paid; the retry records it once", async () => {
+      const started = await postForm(server, "/donation", { ...donor, amount: "108" });
+      const orderId = orderOf(started.headers.get("location") ?? "");
+      const payment = await paymentOfOrder(orderId);
+      paypal.approve(orderId);
+      paypal.failNext(503);
+      const outage = await returnFor(payment?.id ?? "");
+      expect(outage.status).toBe(502);
+      expect(await outage.text()).toContain("/donation?payment=error");
+      expect((await paymentOfOrder(orderId))?.status).toBe("created");
+      expect(await db().select().from(gifts)).toHaveLength(0);
+
+      const retried = await returnFor(payment?.id ?? "");
+      expect(await retried.text()).toContain("/thank-you-sacred-offering");
+      await returnFor(payment?.id ?? "");
+      expect(await db().select().from(gifts)).toHaveLength(1);
+      expect(paypal.orders.get(orderId)?.captures).toHaveLength(1);
+    });
+
+    it("booking: failing or too slow PayPal answers Booking Failed, releases the hold, and the slot books afresh", async () => {
+      paypal.failNext(500);
+      const failed = await book("first@example.org");
+      expect(failed.status).toBe(402);
+      expect(await failed.json()).toMatchObject({ formError: { title: "Booking Failed" } });
+      expect(await activeBookings()).toHaveLength(0);
+
+      paypal.delayNext(SLOWER_THAN_TIMEOUT_MS);
+      const slow = await book("second@example.org");
+      expect(slow.status).toBe(402);
+      expect(await activeBookings(), "the slow attempt's hold is released").toHaveLength(0);
+
+      const fresh = await book("third@example.org");
+      expect(fresh.status).toBe(200);
+      const answer = (await fresh.json()) as { data: { kind: string; url: string } };
+      expect(answer.data.kind).toBe("redirect");
+      const all = await db().select().from(bookings);
+      expect(all.map((b) => b.status).sort()).toEqual(["cancelled", "cancelled", "held"]);
+      const paid = await db().select().from(payments).where(eq(payments.status, "captured"));
+      expect(paid).toHaveLength(0);
+    }, 30_000);
+
+    it("booking: a failed capture leaves it unconfirmed and unpaid; a retry confirms it; a cancel frees the slot", async () => {
+      const held = (await (await book("ana@example.org")).json()) as { data: { url: string } };
+      const orderId = orderOf(held.data.url);
+      const payment = await paymentOfOrder(orderId);
+      paypal.approve(orderId);
+      paypal.failNext(503);
+      expect((await returnFor(payment?.id ?? "")).status).toBe(502);
+      const [waiting] = await activeBookings();
+      expect(waiting?.status, "not confirmed, still the payer's").toBe("held");
+      expect((await paymentOfOrder(orderId))?.status).toBe("created");
+      expect((await book("other@example.org")).status, "the payer's hold still stands").toBe(409);
+
+      expect(await (await returnFor(payment?.id ?? "")).text()).toContain("/booking-confirmed");
+      const [confirmed] = await activeBookings();
+      expect(confirmed?.status).toBe("confirmed");
+
+      // Another slot: the payer cancels at PayPal, and the slot is free at once.
+      const next = { ...slot, time: "14:00" };
+      const other = await postForm(server, "/bookings", { ...next, fullName: "Ben", email: "ben@example.org" });
+      const otherPayment = await paymentOfOrder(orderOf(((await other.json()) as { data: { url: string } }).data.url));
+      const id = otherPayment?.id ?? "";
+      await postForm(server, `/payments/return?payment=${id}&cancelled=1`, { payment: id, cancelled: "1" });
+      const again = await postForm(server, "/bookings", { ...next, fullName: "Cleo", email: "cleo@example.org" });
+      expect(again.status).toBe(200);
+    });
+  });
+}
