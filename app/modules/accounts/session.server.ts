@@ -60,9 +60,12 @@ async function lookUp(request: Request, context: Ctx): Promise<Viewer | null> {
   };
 }
 
-/** Only a path on this site (never "//host" or "/\host"), else the dashboard. */
+/**
+ * Only a path on this site, else the dashboard. Printable ASCII only and no backslash: browsers
+ * drop tabs and newlines and read "\\" as "/", so "/\t/evil" or "/\\evil" would leave the site.
+ */
 export function safeRedirectPath(to: string | null | undefined, fallback = "/dashboard"): string {
-  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (!to || !/^\/(?!\/)[\x21-\x7e]*$/.test(to) || to.includes("\\")) return fallback;
   return to;
 }
 

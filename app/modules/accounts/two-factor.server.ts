@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
+import { site } from "~/lib/site";
 import type { AppContext } from "../../context";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { hit } from "../rate-limit/rate-limit.server";
@@ -60,17 +61,26 @@ export async function startEnrolment(request: Request, context: Ctx, password: s
     });
     if (!("totpURI" in enabled)) return { ok: false as const };
     const { totpURI, backupCodes } = enabled;
-    const qrSvg = await QRCode.toString(totpURI, {
-      type: "svg",
-      margin: 1,
-      color: { dark: "#07061a", light: "#ffffff" },
-    });
+    const qrSvg = await qrSvgFor(totpURI);
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return { ok: true as const, qrSvg, secret, backupCodes };
   } catch (error) {
     if (error instanceof APIError) return { ok: false as const };
     throw error;
   }
+}
+
+const qrSvgFor = (uri: string) =>
+  QRCode.toString(uri, { type: "svg", margin: 1, color: { dark: "#07061a", light: "#ffffff" } });
+
+/**
+ * The QR code again after a wrong first code, drawn here from the secret: the page never
+ * renders markup that came in with a request (the secret must be plain base32).
+ */
+export async function enrolmentQr(secret: string, accountName: string): Promise<string> {
+  if (!/^[A-Z2-7]{16,128}$/.test(secret)) return "";
+  const label = encodeURIComponent(`${site.name}:${accountName}`);
+  return qrSvgFor(`otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(site.name)}`);
 }
 
 /** Enrolment step 2: the first code from the app turns two-factor on. */

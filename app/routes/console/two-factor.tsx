@@ -5,7 +5,12 @@ import { PasswordInput } from "~/components/forms/password-input";
 import { formToObject } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
-import { confirmEnrolment, startEnrolment, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
+import {
+  confirmEnrolment,
+  enrolmentQr,
+  startEnrolment,
+  TWO_FACTOR_MESSAGES,
+} from "~/modules/accounts/two-factor.server";
 import type { Route } from "./+types/two-factor";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -38,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       step: "scan" as const,
       error: outcome.kind === "limited" ? TWO_FACTOR_MESSAGES.limited : TWO_FACTOR_MESSAGES.invalid,
-      qrSvg: fields.qrSvg ?? "",
+      // Drawn again from the secret; nothing posted is ever rendered as markup.
+      qrSvg: await enrolmentQr(fields.secret ?? "", viewer.email),
       secret: fields.secret ?? "",
       backupCodes: (fields.backupCodes ?? "").split(",").filter(Boolean),
     },
@@ -67,7 +73,7 @@ export default function TwoFactorSetup() {
               {result.qrSvg ? (
                 <div
                   className="mt-3 w-48 rounded-lg bg-white p-2"
-                  // The SVG is generated on our server by the qrcode library, not user input.
+                  // The SVG is drawn on our server by the qrcode library (enrolmentQr), never taken from a request.
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted server-generated SVG
                   dangerouslySetInnerHTML={{ __html: result.qrSvg }}
                 />

@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { bookableRange } from "../../app/modules/bookings/time";
+import { allArticles } from "../../app/modules/content/articles";
+import {
+  accessRequests,
+  applications,
+  facilitatorShares,
+  integrationSessions,
+  journalEntries,
+  mailOutbox,
+  payments,
+  rateLimits,
+} from "../../db/schema";
+import { createAccount, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
+import { type LoggedServer, rememberCookie, rememberSecret } from "../support/logged-server";
+import { postForm } from "../support/server";
+
+export const ROLES = ["visitor", "memberA", "memberB", "keeper", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A card number a careless form might post; the app must never log or store it. */
+export const CARD_NUMBER = "4242424242424242";
+
+/** Sensitive text (DESIGN.md "Data and privacy") the suite stores; none of it may reach a log. */
+export const SENSITIVE = {
+  journalTitle: "Owl-feather dusk ritual",
+  journalContent: "The grief for my brother loosened like river ice in the third hour.",
+  reflection: "My grandmother's voice came through the smoke, violet-lantern-7731.",
+  share: "Private share for the keepers: cobalt-heron-5521 still haunts me.",
+  medical: "Lithium 300mg twice daily, amber-quartz-9042",
+  application: "Treated for psychosis in 2020, saffron-moth-6613.",
+} as const;
+
+export interface World {
+  server: LoggedServer;
+  accounts: Record<Exclude<Role, "visitor">, TestAccount>;
+  cookies: Record<Role, string>;
+  staffSecrets: { keeper: string; admin: string };
+  ids: {
+    journalEntry: string;
+    integrationSession: string;
+    share: number;
+    application: string;
+    accessRequest: number;
+    memberA: string;
+    /** An account no test signs in as, for staff actions that change a person. */
+    bystander: string;
+    bookingToken: string;
+    orderId: string;
+    paymentId: string;
+    resetToken: string;
+    inviteToken: string;
+    newsletterConfirm: string;
+    newsletterUnsubscribe: string;
+    articleSlug: string;
+    year: string;
+  };
+}
+
+const linkToken = async (server: LoggedServer, pattern: RegExp): Promise<string> => {
+  const rows = await server.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
+  const found = rows.map((r) => r.textBody.match(pattern)?.[1]).find(Boolean);
+  if (!found) throw new Error(`no mail with ${pattern}`);
+  rememberSecret(found);
+  return found;
+};
+
+export const clearLimits = (server: LoggedServer) => server.database.db.delete(rateLimits);
+
+/**
+ * Everyone in the access matrix and one of each record they might reach for, created through the
+ * app's own HTTP forms where that is cheap (so the records are what real use produces).
+ */
+export async function buildWorld(server: LoggedServer): Promise<World> {
+  const { db } = server.database;
+  const memberA = await createAccount(server, "member", "Alma Member");
+  const memberB = await createAccount(server, "member", "Bruno Member");
+  const keeper = await createAccount(server, "keeper", "Kira Keeper");
+  const admin = await createAccount(server, "admin", "Ada Admin");
+  for (const a of [memberA, memberB, keeper, admin]) rememberSecret(a.password);
+  const cookieA = (await signIn(server, memberA.username, memberA.password)).cookie;
+  const cookieB = (await signIn(server, memberB.username, memberB.password)).cookie;
+  const staffK = await signInStaff(server, keeper);
+  const staffA = await signInStaff(server, admin);
+  const cookies = { visitor: "", memberA: cookieA, memberB: cookieB, keeper: staffK.cookie, admin: staffA.cookie };
+  for (const c of Object.values(cookies)) rememberCookie(c);
+  rememberSecret(staffK.secret, staffA.secret);
+  for (const text of Object.values(SENSITIVE)) rememberSecret(text);
+  rememberSecret(CARD_NUMBER);
+
+  const ok = (res: Response, what: string) => expect(res.status, what).toBeLessThan(400);
+  ok(
+    await post(server, "/journals", cookieA, {
+      title: SENSITIVE.journalTitle,
+      content: SENSITIVE.journalContent,
+      intensity: "6",
+      ceremonyContext: "",
+    }),
+    "journal entry",
+  );
+  ok(
+    await post(server, "/integration", cookieA, {
+      intent: "save-session",
+      title: "Session at the threshold",
+      reflection: SENSITIVE.reflection,
+    }),
+    "integration session",
+  );
+  ok(
+    await post(server, "/integration", cookieA, { intent: "share", kind: "share", content: SENSITIVE.share }),
+    "share",
+  );
+  ok(
+    await post(server, "/profile", cookieA, {
+      intent: "medical",
+      mentalHealthHistory: "None to speak of",
+      currentMedications: SENSITIVE.medical,
+      allergies: "",
+      medicalConditions: "",
+    }),
+    "medical record",
+  );
+  const applicant = {
+    fullName: "Alma Member",
+    age: "34",
+    city: "Santa Fe",
+    phone: "+1 505 555 0101",
+    email: memberA.email,
+    mentalHealth: SENSITIVE.application,
+    medications: "None at present.",
+    priorExperience: "Breathwork weekends.",
+    intentions: "To listen and to heal.",
+    emergencyContact: "Jonas Member",
+    emergencyPhone: "+1 505 555 0100",
+    agreement: "on",
+  };
+  ok(await post(server, "/heroic-application", cookieA, applicant), "application");
+  ok(
+    await postForm(server, "/request-access", { name: "Rhea Seeker", email: "rhea@example.org", reason: "Curious." }),
+    "access request",
+  );
+  ok(
+    await postForm(server, "/request-access", { name: "Ivo Invited", email: "ivo@example.org", reason: "Ready." }),
+    "second access request",
+  );
+  const [invited] = await db.select().from(accessRequests).where(eq(accessRequests.email, "ivo@example.org"));
+  ok(await post(server, `/console/requests/${invited?.id}`, staffK.cookie, { decision: "approve" }), "approval");
+  const inviteToken = await linkToken(server, /\/welcome\/([A-Za-z0-9_-]+)/);
+
+  // A booking with a card number in an extra field, as a careless client might send it.
+  const booking = await postForm(server, "/bookings", {
+    offerId: "preparation",
+    day: bookableRange().first,
+    time: "10:00",
+    fullName: "Alma Member",
+    email: memberA.email,
+    phone: "",
+    cardLast4: "4242",
+    cardNumber: CARD_NUMBER,
+  });
+  ok(booking, "booking");
+  const bookingToken = await linkToken(server, /\/bookings\/manage\/([A-Za-z0-9_-]+)/);
+  await clearLimits(server);
+  const gift = await postForm(server, "/donation", {
+    intent: "give",
+    amount: "50",
+    donorName: "Alma Member",
+    email: memberA.email,
+    cardNumber: CARD_NUMBER,
+  });
+  const orderId = gift.headers.get("location")?.match(/\/payments\/test\/([^/?]+)/)?.[1];
+  if (!orderId) throw new Error(`no test approval redirect: ${gift.status} ${gift.headers.get("location")}`);
+  const [payment] = await db.select().from(payments).orderBy(desc(payments.createdAt)).limit(1);
+
+  const resetUser = await createAccount(server, "member", "Reset Person");
+  rememberSecret(resetUser.password);
+  ok(await postForm(server, "/forgot-password", { email: resetUser.email }), "reset request");
+  const resetToken = await linkToken(server, /\/reset-password\/([A-Za-z0-9_-]+)/);
+
+  const subscriber = `news-${randomBytes(3).toString("hex")}@example.org`;
+  ok(await postForm(server, "/newsletter", { email: subscriber }), "newsletter");
+  const newsletterConfirm = await linkToken(server, /\/newsletter\/confirm\/([A-Za-z0-9_-]+)/);
+  ok(await postForm(server, `/newsletter/confirm/${newsletterConfirm}`, {}), "newsletter confirmation");
+  const newsletterUnsubscribe = await linkToken(server, /\/newsletter\/unsubscribe\/([A-Za-z0-9_-]+)/);
+  await clearLimits(server);
+
+  const only = async <T>(rows: Promise<T[]>, what: string): Promise<T> => {
+    const [row] = await rows;
+    if (!row) throw new Error(`no ${what}`);
+    return row;
+  };
+  return {
+    server,
+    accounts: { memberA, memberB, keeper, admin },
+    cookies,
+    staffSecrets: { keeper: staffK.secret, admin: staffA.secret },
+    ids: {
+      journalEntry: (await only(db.select().from(journalEntries).where(eq(journalEntries.userId, memberA.id)), "entry"))
+        .id,
+      integrationSession: (
+        await only(db.select().from(integrationSessions).where(eq(integrationSessions.userId, memberA.id)), "session")
+      ).id,
+      share: (await only(db.select().from(facilitatorShares).where(eq(facilitatorShares.userId, memberA.id)), "share"))
+        .id,
+      application: (await only(db.select().from(applications).where(eq(applications.email, memberA.email)), "app")).id,
+      accessRequest: (
+        await only(db.select().from(accessRequests).where(eq(accessRequests.email, "rhea@example.org")), "request")
+      ).id,
+      memberA: memberA.id,
+      bystander: resetUser.id,
+      bookingToken,
+      orderId,
+      paymentId: payment?.id ?? "",
+      resetToken,
+      inviteToken,
+      newsletterConfirm,
+      newsletterUnsubscribe,
+      articleSlug: allArticles()[0]?.slug ?? "",
+      year: String(new Date().getUTCFullYear()),
+    },
+  };
+}
+
+/** A request as `role` sends it from our own origin; redirects are not followed. */
+export function as(world: World, role: Role, method: "GET" | "POST", path: string, body?: URLSearchParams) {
+  const headers: Record<string, string> = { Origin: world.server.url };
+  if (world.cookies[role]) headers.cookie = world.cookies[role];
+  if (body) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  return fetch(`${world.server.url}${path}`, { method, headers, body, redirect: "manual" });
+}

@@ -1,0 +1,188 @@
+import { quizQuestions } from "../../app/content/readiness-quiz";
+import { bookableRange } from "../../app/modules/bookings/time";
+import type { Role, World } from "./fixtures";
+
+/** Who posts: a role of the world, or a keeper who has not turned two-factor on yet. */
+export type Poster = Role | "enrolling";
+
+export interface HostileForm {
+  /** The route pattern of app/routes.ts whose action receives the form. */
+  route: string;
+  by: Poster;
+  /** The concrete path when the pattern has params. */
+  at?: (ids: World["ids"]) => string;
+  /** A plausible submission: each field is then replaced by each hostile value in turn. */
+  fields: Record<string, string>;
+}
+
+/** Values that have broken real forms: sizes, encodings, types, injections. */
+export const HOSTILE_VALUES: Record<string, string> = {
+  oversized: "ॐ".repeat(100_000),
+  rtlEmojiNul: "\u202Egnp.exe\u202C 🙏🏽‍🔥 nul\u0000byte \uFEFF",
+  sqlLike: "' OR 1=1 --",
+  sqlStacked: "1; DROP TABLE users; --",
+  scriptTag: "<script>window.__xss=1</script>",
+  attributeBreak: '"><img src=x onerror=alert(1)>',
+  hugeNumber: "99999999999999999999",
+  negativeFraction: "-1.5e308",
+  pathLike: "../../../etc/passwd",
+  /** A same-site-looking path with characters a header cannot carry or a browser drops. */
+  controlPath: "/\t/evil.example/\r\n\u3000",
+};
+
+const day = bookableRange().first;
+const quizAnswers = Object.fromEntries(quizQuestions.map((q) => [q.id, q.options[0] ?? ""]));
+const journal = { title: "A title", content: "Ten or more characters.", intensity: "5", ceremonyContext: "" };
+
+/**
+ * Every form of every action, as the page sends it. An action route missing here fails the
+ * hostile-input test, so a new action is fed hostile values from its first day.
+ */
+export const HOSTILE_FORMS: HostileForm[] = [
+  { route: "/contact", by: "visitor", fields: { name: "Ana", email: "ana@example.org", message: "Hello there" } },
+  { route: "/request-access", by: "visitor", fields: { name: "Ana", email: "ana@example.org", reason: "Curious" } },
+  { route: "/start-your-journey", by: "visitor", fields: { intent: "quiz", email: "q@example.org", ...quizAnswers } },
+  { route: "/start", by: "visitor", fields: { intent: "apply", offer: "preparation", agreement: "on" } },
+  {
+    route: "/heroic-application",
+    by: "memberB",
+    fields: {
+      fullName: "Ana Ruiz",
+      age: "30",
+      city: "Taos",
+      phone: "",
+      email: "ana@example.org",
+      mentalHealth: "Nothing to report here.",
+      medications: "Nothing to report here.",
+      priorExperience: "Nothing to report here.",
+      intentions: "Nothing to report here.",
+      emergencyContact: "Jo Ruiz",
+      emergencyPhone: "+1 505 555 0100",
+      agreement: "on",
+    },
+  },
+  {
+    route: "/donation-checkout",
+    by: "visitor",
+    fields: { email: "ana@example.org", amount: "5500", donorName: "Ana", cardLast4: "0002" },
+  },
+  { route: "/guide-chat", by: "visitor", fields: { message: "What should I bring?" } },
+  { route: "/donation", by: "visitor", fields: { intent: "give", amount: "50", donorName: "Ana", email: "a@b.org" } },
+  { route: "/payments/return", by: "visitor", fields: { payment: "missing", cancelled: "1" } },
+  {
+    route: "/bookings",
+    by: "visitor",
+    fields: {
+      offerId: "preparation",
+      day,
+      time: "14:00",
+      fullName: "Ana",
+      email: "a@b.org",
+      phone: "",
+      cardLast4: "0002",
+    },
+  },
+  {
+    route: "/bookings/manage/:token",
+    by: "visitor",
+    at: (ids) => `/bookings/manage/${ids.bookingToken}`,
+    fields: { intent: "slots", day, time: "18:00" },
+  },
+  {
+    route: "/payments/test/:orderId",
+    by: "visitor",
+    at: (ids) => `/payments/test/${ids.orderId}`,
+    fields: { decision: "cancel" },
+  },
+  { route: "/payments/webhook", by: "visitor", fields: { id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED" } },
+  {
+    route: "/sacred-access",
+    by: "visitor",
+    fields: { emailOrUsername: "nobody", password: "secret1", redirectTo: "/" },
+  },
+  // Same action as /sacred-access; without a password it answers before the (slow) argon2 check.
+  { route: "/services", by: "visitor", fields: { emailOrUsername: "nobody" } },
+  { route: "/sacred-access/two-factor", by: "visitor", fields: { code: "123456", redirectTo: "/console" } },
+  { route: "/forgot-password", by: "visitor", fields: { email: "nobody@example.org" } },
+  {
+    route: "/reset-password/:token",
+    by: "visitor",
+    at: (ids) => `/reset-password/${ids.resetToken}`,
+    fields: { password: "short", confirmPassword: "other" },
+  },
+  {
+    route: "/welcome/:token",
+    by: "visitor",
+    at: (ids) => `/welcome/${ids.inviteToken}`,
+    fields: { username: "x", password: "short", confirmPassword: "other" },
+  },
+  { route: "/sign-out", by: "visitor", fields: { redirectTo: "/" } },
+  { route: "/profile", by: "memberB", fields: { intent: "basic", fullName: "Bruno", phone: "", age: "", city: "" } },
+  { route: "/profile", by: "memberB", fields: { intent: "medical", mentalHealthHistory: "", currentMedications: "" } },
+  { route: "/profile", by: "memberB", fields: { intent: "clothing", shirtSize: "M", specialRequests: "" } },
+  { route: "/profile", by: "memberB", fields: { intent: "dietary", dietaryRestrictions: "", dietaryPreferences: "" } },
+  { route: "/profile", by: "memberB", fields: { intent: "settings", timezone: "UTC", emailNotifications: "on" } },
+  { route: "/profile", by: "memberB", fields: { intent: "password", currentPassword: "x", password: "y" } },
+  { route: "/profile", by: "memberB", fields: { intent: "email", newEmail: "n@example.org", currentPassword: "x" } },
+  { route: "/profile", by: "memberB", fields: { intent: "end-session", sessionId: "none" } },
+  { route: "/journals", by: "memberB", fields: { ...journal, emotions: "Joy", bodySensations: "Warmth" } },
+  { route: "/journals/:id", by: "memberA", at: (ids) => `/journals/${ids.journalEntry}`, fields: { ...journal } },
+  { route: "/preparation-guide", by: "memberB", fields: { item: "intention", checked: "true" } },
+  { route: "/calendar", by: "memberB", fields: { emotion: "Peaceful" } },
+  { route: "/spirit-companion", by: "memberB", fields: { intent: "message", message: "Hello" } },
+  {
+    route: "/spirit-companion",
+    by: "memberB",
+    fields: { intent: "save-insight", category: "reflection", title: "T", content: "C" },
+  },
+  { route: "/spirit-companion", by: "memberB", fields: { intent: "delete-insight", id: "1" } },
+  { route: "/spirit-companion", by: "memberB", fields: { intent: "practice", practiceId: "gratitude", done: "true" } },
+  {
+    route: "/integration",
+    by: "memberB",
+    fields: { intent: "save-session", title: "T", reflection: "R", tags: "Healing", insights: "" },
+  },
+  { route: "/integration", by: "memberB", fields: { intent: "share", kind: "share", content: "C", anonymous: "on" } },
+  {
+    route: "/integration",
+    by: "memberB",
+    fields: { intent: "attach-vision", prompt: "p", seed: "p1", sessionId: "x" },
+  },
+  { route: "/meditations", by: "memberB", fields: { intent: "complete", meditationId: "breath", seconds: "60" } },
+  { route: "/console/two-factor", by: "enrolling", fields: { intent: "confirm", code: "000000", secret: "S" } },
+  {
+    route: "/console/requests/:id",
+    by: "keeper",
+    at: (ids) => `/console/requests/${ids.accessRequest}`,
+    fields: { decision: "maybe", message: "" },
+  },
+  {
+    route: "/console/members/:id",
+    by: "admin",
+    at: (ids) => `/console/members/${ids.bystander}`,
+    fields: { intent: "role", role: "member" },
+  },
+  { route: "/console/shares/:id", by: "keeper", at: (ids) => `/console/shares/${ids.share}`, fields: { reply: "" } },
+  { route: "/console/outbox", by: "admin", fields: { id: "1" } },
+  {
+    route: "/console/applications/:id",
+    by: "keeper",
+    at: (ids) => `/console/applications/${ids.application}`,
+    fields: { intent: "note", text: "", decision: "" },
+  },
+  { route: "/console/giving", by: "admin", fields: { refund: "1" } },
+  { route: "/console/bookings", by: "keeper", fields: { intent: "block", day, reason: "", id: "1" } },
+  { route: "/newsletter", by: "visitor", fields: { email: "n@example.org" } },
+  {
+    route: "/newsletter/confirm/:token",
+    by: "visitor",
+    at: (ids) => `/newsletter/confirm/${ids.newsletterConfirm}`,
+    fields: {},
+  },
+  {
+    route: "/newsletter/unsubscribe/:token",
+    by: "visitor",
+    at: (ids) => `/newsletter/unsubscribe/${ids.newsletterUnsubscribe}`,
+    fields: {},
+  },
+];

@@ -1,0 +1,59 @@
+import { expect } from "vitest";
+
+/** Answers no client should get, one line each: 500s, dropped connections, 4xx without a message. */
+export async function judge(res: Response, what: string, failures: string[]): Promise<void> {
+  const text = await res.text();
+  if (res.status >= 500) failures.push(`${what}: ${res.status}${res.status === 599 ? ` ${text}` : ""}`);
+  // 404 and 410 speak for themselves; 413, 414 and 431 come from the HTTP layer before the app.
+  else if (res.status >= 400 && ![404, 410, 413, 414, 431].includes(res.status) && text.trim() === "") {
+    failures.push(`${what}: ${res.status} with an empty body (no message)`);
+  }
+}
+
+/**
+ * Server errors this suite found and reported, not yet fixed (tests/security/README.md). Each is
+ * matched by the lines it produces. A sweep fails on any other failure (a new bug) and on a known
+ * bug that no longer shows (fixed: delete its entry so it cannot come back unnoticed).
+ */
+export interface KnownBug {
+  id: string;
+  summary: string;
+  matches: RegExp;
+}
+
+export function expectOnlyKnownBugs(failures: string[], known: KnownBug[]): void {
+  const unexpected = failures.filter((line) => !known.some((bug) => bug.matches.test(line)));
+  expect(unexpected, `new failures:\n${unexpected.join("\n")}`).toEqual([]);
+  const fixed = known.filter((bug) => !failures.some((line) => bug.matches.test(line))).map((bug) => bug.id);
+  expect(fixed, "known bugs that no longer show: remove them from the known list").toEqual([]);
+}
+
+/** The bugs found so far (numbered as in tests/security/README.md). */
+export const KNOWN_BUGS = {
+  wrongBodyType: {
+    id: "S1",
+    summary: "a POST whose body is not a form (JSON, text/plain, none) makes request.formData() throw: 500",
+    matches: /^\S+ (JSON|text\/plain|no body): 500$/,
+  },
+  nulInForms: {
+    id: "S2",
+    summary: "a NUL character in a form field reaches PostgreSQL, which refuses it: 500 (or 503 'not stored')",
+    matches: /^\S+( \([a-z-]+\))? (\w+|all)=rtlEmojiNul: 50[03]$/,
+  },
+  nulInUrls: {
+    id: "S2",
+    summary: "a NUL character in a path parameter or query string reaches PostgreSQL: 500",
+    matches: /^GET \S+ rtlEmojiNul: 500$/,
+  },
+  bigNumbersInForms: {
+    id: "S3",
+    summary: "Number(field) beyond PostgreSQL's integer range (1e20, -1.5e308) is sent to the database: 500",
+    matches:
+      /^\/(console\/giving|console\/outbox|spirit-companion)( \([a-z-]+\))? \w+=(hugeNumber|negativeFraction): 500$/,
+  },
+  bigNumbersInUrls: {
+    id: "S3",
+    summary: "?before= or an :id beyond PostgreSQL's integer range is sent to the database: 500",
+    matches: /^GET \/console\/\S+ (hugeNumber|negativeFraction): 500$/,
+  },
+} satisfies Record<string, KnownBug>;

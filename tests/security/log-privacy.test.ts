@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createAccount, get, post, signIn } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
+import {
+  expectNoSecretsInLogs,
+  type LoggedServer,
+  rememberCookie,
+  rememberSecret,
+  startLoggedServer,
+} from "../support/logged-server";
+import { postForm } from "../support/server";
+
+/**
+ * DESIGN.md "Data and privacy": personal data never in URLs or logs; sensitive data never logged.
+ * Every file of this suite scans its own logs at the end; this one looks at the ways a value
+ * could slip in: query strings, tokens in paths, form fields, and errors.
+ */
+describeEachBackend("what the logs keep", (backend) => {
+  let server: LoggedServer;
+  beforeAll(async () => {
+    server = await startLoggedServer(backend);
+  });
+  afterAll(() => server?.close());
+
+  it("logs each request by its path only: no query string, no token, no form field", async () => {
+    const member = await createAccount(server, "member", "Lior Member");
+    rememberSecret(member.password);
+    const { cookie } = await signIn(server, member.username, member.password);
+    rememberCookie(cookie);
+    const query = "whispered-query-words-8812";
+    const token = "Zq8xN2vYbT4kLp0sWd7eRf3gHj6mCa1u9QiEoPy5";
+    rememberSecret(query, token);
+    await get(server, `/journals?q=${query}`, cookie);
+    await get(server, `/reset-password/${token}`);
+    await get(server, `/newsletter/unsubscribe/${token}`);
+    const wrongPassword = "hunter2-never-logged-4471";
+    rememberSecret(wrongPassword);
+    expect(
+      (await postForm(server, "/sacred-access", { emailOrUsername: member.email, password: wrongPassword })).status,
+    ).toBe(401);
+    const journal = "The diary line no log may hold, 5531.";
+    rememberSecret(journal);
+    await post(server, "/journals", cookie, { title: "Private title 5531", content: journal, intensity: "4" });
+    const logs = server.logs();
+    expect(logs).toContain('"path":"/journals"');
+    expect(logs).toContain('"path":"/reset-password/[token]"');
+    expectNoSecretsInLogs(logs);
+  });
+
+  // drizzle-orm's error message quotes the failed statement's parameters ("params: ..."): logged
+  // whole, a failed insert would write the person's name, email and message into the log.
+  it("logs a failed insert by its reason, without the person's email or message", async (ctx) => {
+    const email = "nadia.private.6620@example.org";
+    const res = await postForm(server, "/contact", {
+      name: "Nadia",
+      email,
+      // PostgreSQL refuses NUL in text: the insert fails (see S2 in the README).
+      message: "A private story\u0000 that cannot be stored.",
+    });
+    // Once S2 is fixed the NUL is refused before the insert: this needs another way to fail one.
+    if (res.status !== 503) ctx.skip("the insert no longer fails on NUL (S2 fixed?): nothing to look for");
+    expect(server.logs()).toContain("contact message not stored");
+    expect(server.logs()).not.toContain(email);
+    expect(server.logs()).not.toContain("A private story");
+  });
+
+  it("logs no password, token, cookie or sensitive text over the whole file", () => expectNoSecretsInLogs());
+});
