@@ -32,7 +32,16 @@ export interface PostgresOptions {
   /** Isolates a test worker: every table lives in this schema. */
   searchPath?: string;
   max?: number;
+  /**
+   * Bounds every query: PostgreSQL cancels a statement running longer, and the client gives up on a
+   * connection that stays silent a second beyond that (a network partition), which is then discarded.
+   * Unset (scripts, tests) means no bound.
+   */
+  queryTimeoutMs?: number;
 }
+
+/** How long close() waits for connections to end; a silent network must not hold up a shutdown. */
+const CLOSE_TIMEOUT_MS = 2000;
 
 export function openPostgres(options: PostgresOptions): Database {
   const pgOptions = options.searchPath ? `-c search_path=${options.searchPath}` : undefined;
@@ -41,6 +50,13 @@ export function openPostgres(options: PostgresOptions): Database {
     max: options.max ?? 10,
     options: pgOptions,
     connectionTimeoutMillis: 5000,
+    // Idle connections that died unseen (a dropped network) are found and replaced.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    idleTimeoutMillis: 10_000,
+    ...(options.queryTimeoutMs
+      ? { statement_timeout: options.queryTimeoutMs, query_timeout: options.queryTimeoutMs + 1000 }
+      : {}),
   });
   // An idle client that loses its connection (database restart) must not crash the process.
   pool.on("error", () => {});
@@ -69,7 +85,12 @@ export function openPostgres(options: PostgresOptions): Database {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await pool.end();
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+      });
+      await Promise.race([pool.end(), gaveUp]);
+      clearTimeout(timer);
     },
   };
 }

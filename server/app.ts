@@ -7,6 +7,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Env } from "../app/env.server";
 import { safeErrorMessage } from "../app/lib/errors";
 import type { Database } from "../db/client";
+import { inputGuard } from "./input-guard";
 import { loggablePath } from "./logger";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware, reactRouterHandler } from "./react-router-handler";
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions) {
   }
 
   app.use(sameOriginGuard(env.SITE_URL));
+  app.use(inputGuard());
 
   app.all(
     "/{*splat}",
@@ -116,6 +118,11 @@ export function createApp(options: AppOptions) {
       build: options.build,
       mode: env.isProduction ? "production" : "development",
       cache: pageCache,
+      databaseAnswers: () =>
+        withTimeout(database.ping(), 1500).then(
+          () => true,
+          () => false,
+        ),
       getLoadContext: (req): AppLoadContext => ({
         db: database.db,
         env,
@@ -127,6 +134,15 @@ export function createApp(options: AppOptions) {
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // The body reader's refusals (too large, unreadable, cut off) are the client's, not ours.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500 && !res.headersSent) {
+      res.status(status).setHeader("Cache-Control", "no-store");
+      res
+        .type("text/plain")
+        .send(status === 413 ? "This form is larger than we accept." : "This request could not be read.");
+      return;
+    }
     logger.error({ reqId: req.id, err: safeErrorMessage(error) }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Unexpected Application Error!");

@@ -14,7 +14,12 @@ import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
 import { createLogger } from "./logger";
 
-const SHUTDOWN_GRACE_MS = 4000;
+/** In-flight requests get this long to finish on SIGTERM; then their connections are closed. */
+const SHUTDOWN_GRACE_MS = 3000;
+/** The process exits by then whatever still waits (a stalled database or SMTP server): DESIGN.md's 5 s. */
+const SHUTDOWN_DEADLINE_MS = 4500;
+/** No request waits longer than this on one query (see openPostgres). */
+const QUERY_TIMEOUT_MS = 5000;
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -34,7 +39,7 @@ async function main() {
   let releaseLock = () => {};
   let database: Database;
   if (env.DATABASE_URL) {
-    database = openPostgres({ url: env.DATABASE_URL });
+    database = openPostgres({ url: env.DATABASE_URL, queryTimeoutMs: QUERY_TIMEOUT_MS });
   } else {
     try {
       releaseLock = lockDataDir(env.DATA_DIR);
@@ -112,6 +117,11 @@ async function main() {
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    setTimeout(() => {
+      logger.warn("shutdown deadline passed: exiting with work still waiting");
+      releaseLock();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -1,13 +1,15 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { isCacheableResponse, type PageCache } from "./page-cache";
+import { sendUnavailable } from "./unavailable-page";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: Request) => AppLoadContext;
   cache: PageCache;
+  /** Asked after a server error: false means the database is unreachable, so the answer is a 503. */
+  databaseAnswers: () => Promise<boolean>;
 }
 
 function toFetchRequest(req: Request, res: Response): globalThis.Request {
@@ -18,10 +20,10 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   }
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    // inputGuard (server/input-guard.ts) has read and checked the body.
+    init.body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : null;
   }
   return new globalThis.Request(url, init);
 }
@@ -75,8 +77,10 @@ export function reactRouterHandler(options: Options) {
       if (cacheKey && req.method === "GET" && isCacheableResponse(response.status, response.headers)) {
         options.cache.set(cacheKey, { status: response.status, headers, body });
       }
+      if (response.status >= 500 && !(await options.databaseAnswers())) return sendUnavailable(res);
       send(req, res, response.status, headers, body);
     } catch (error) {
+      if (!(await options.databaseAnswers())) return sendUnavailable(res);
       next(error);
     }
   };

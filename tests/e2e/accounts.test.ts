@@ -6,7 +6,7 @@ import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { enrolTwoFactor, mailMatching, signInPage } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
-import { totp } from "../support/totp";
+import { unusedTotp } from "../support/totp";
 
 // Its own app (NODE_ENV=test: the demo accounts are seeded) sending real mail to a local SMTP server.
 let app: AppProcess;
@@ -163,7 +163,7 @@ describe("member and console pages", () => {
         await signIn(page, account.username, passwords.get(account.username) as string);
         await page.waitForURL(/\/(dashboard|console|sacred-access\/two-factor)/);
         if (page.url().includes("/two-factor")) {
-          await page.getByLabel("Code").fill(totp(adminSecret));
+          await page.getByLabel("Code").fill(await unusedTotp(adminSecret));
           await page.getByRole("button", { name: "Verify" }).click();
         }
         await page.waitForURL(/\/(dashboard|console)$/);

@@ -94,9 +94,8 @@ describe.skipIf(!POSTGRES_URL)(`database down, then back${postgresNote}`, () => 
       await proxy?.close();
     });
 
-    // Known gap (issue 7): with the database unreachable, pages answer 500 (root error boundary), not 503.
-    // `it.fails` keeps this test live: it turns red as soon as the fix lands, so `.fails` can go.
-    it.fails("answers 503 with a kind page and fails /readyz while PostgreSQL is unreachable", async () => {
+    // server/react-router-handler.ts: a server error while the database does not answer becomes a 503.
+    it("answers 503 with a kind page and fails /readyz while PostgreSQL is unreachable", async () => {
       await proxy.cut();
       const ready = await read(app, "/readyz");
       expect(ready.status).toBe(503);
@@ -183,9 +182,8 @@ describe.skipIf(!POSTGRES_URL)(`database down, then back${postgresNote}`, () => 
       await proxy?.close();
     });
 
-    // Known gap (issue 7): no query timeout or keep-alive on pg connections (db/client.ts), so a silent network
-    // hangs requests, keeps the pool full after it returns, and blocks shutdown.
-    it.fails("answers within seconds while stalled, recovers when the network returns, and stops on SIGTERM", async () => {
+    // db/client.ts bounds every query (statement and read timeouts) and close(); server/main.ts bounds shutdown.
+    it("answers within seconds while stalled, recovers when the network returns, and stops on SIGTERM", async () => {
       proxy.stall();
       const answers = await Promise.all(
         Array.from({ length: 12 }, async () => {

@@ -12,7 +12,7 @@ import {
   startLoggedServer,
 } from "../support/logged-server";
 import { postForm } from "../support/server";
-import { totp } from "../support/totp";
+import { unusedTotp } from "../support/totp";
 
 /** DESIGN.md "Security bar": CSRF, redirects, headers, cookies and session lifetimes, over HTTP. */
 describeEachBackend("web defences", (backend) => {
@@ -107,7 +107,7 @@ describeEachBackend("web defences", (backend) => {
     }
     const pending = await signIn(server, keeper.username, keeper.password);
     const res = await post(server, "/sacred-access/two-factor", pending.cookie, {
-      code: totp(keeperSecret),
+      code: await unusedTotp(keeperSecret),
       redirectTo: "//evil.example/",
     });
     expect(res.headers.get("location")).toBe("/console");
@@ -196,17 +196,26 @@ describeEachBackend("web defences", (backend) => {
     }
   });
 
-  // Bug S7 (tests/security/README.md): a TOTP code is accepted again within its 30-second window
-  // (ASVS 5.0 V6.5.1: a one-time code works once). This asserts the bug; it fails once fixed.
-  it("known bug S7: the same TOTP code signs a keeper in twice", async () => {
-    const code = totp(keeperSecret);
-    for (let i = 0; i < 2; i++) {
-      const pending = await signIn(server, keeper.username, keeper.password);
-      rememberCookie(pending.cookie);
-      const res = await post(server, "/sacred-access/two-factor", pending.cookie, { code, redirectTo: "/console" });
-      if (totp(keeperSecret) !== code) return; // the window turned between the two: nothing proven
-      expect(res.status).toBe(302);
-    }
+  // S7 (tests/security/README.md), ASVS 5.0 V6.5.1: a one-time code works once, even within its window.
+  it("accepts a TOTP code once: a second sign-in with it is refused and opens no session", async () => {
+    // Still valid for at least 5 seconds (see unusedTotp): long enough for both attempts.
+    const code = await unusedTotp(keeperSecret);
+    const first = await signIn(server, keeper.username, keeper.password);
+    rememberCookie(first.cookie);
+    const ok = await post(server, "/sacred-access/two-factor", first.cookie, { code, redirectTo: "/console" });
+    expect(ok.status).toBe(302);
+    const sessionsBefore = await server.database.db.select().from(sessions).where(eq(sessions.userId, keeper.id));
+
+    const second = await signIn(server, keeper.username, keeper.password);
+    rememberCookie(second.cookie);
+    const replay = await post(server, "/sacred-access/two-factor", second.cookie, { code, redirectTo: "/console" });
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain("That code is not correct. Please try again with a fresh code.");
+    expect(replay.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c))).toBe(
+      false,
+    );
+    const sessionsAfter = await server.database.db.select().from(sessions).where(eq(sessions.userId, keeper.id));
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length);
   });
 
   it("logs no password, token, cookie or sensitive text", () => expectNoSecretsInLogs());

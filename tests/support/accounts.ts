@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Role } from "../../app/modules/accounts/roles";
 import { createPasswordAccount } from "../../app/modules/accounts/seed.server";
 import { postForm, type TestServer } from "./server";
-import { totp } from "./totp";
+import { unusedTotp } from "./totp";
 
 export interface TestAccount {
   id: string;
@@ -67,7 +67,7 @@ export async function signInStaff(server: TestServer, account: TestAccount, secr
   if (secret) {
     // Enrolled before: the password step leaves a pending two-factor cookie.
     const res = await post(server, "/sacred-access/two-factor", first.cookie, {
-      code: totp(secret),
+      code: await unusedTotp(secret),
       redirectTo: "/console",
     });
     if (res.status !== 302) throw new Error(`two-factor sign-in failed: ${res.status}`);
@@ -82,7 +82,10 @@ export async function signInStaff(server: TestServer, account: TestAccount, secr
   const found = html.match(/"secret","([A-Z2-7]+)"/) ?? html.match(/>([A-Z2-7]{16,})<\/code>/);
   if (!found?.[1]) throw new Error("no TOTP secret on the enrolment page");
   const enrolled = found[1];
-  const confirm = await post(server, "/console/two-factor", first.cookie, { intent: "confirm", code: totp(enrolled) });
+  const confirm = await post(server, "/console/two-factor", first.cookie, {
+    intent: "confirm",
+    code: await unusedTotp(enrolled),
+  });
   if (confirm.status !== 302) throw new Error(`two-factor enrolment failed: ${confirm.status}`);
   return { cookie: cookiesOf(confirm, first.cookie), secret: enrolled };
 }

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { startSmtpServer } from "./smtp";
-import { totp } from "./totp";
+import { unusedTotp } from "./totp";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -20,7 +20,7 @@ export async function enrolTwoFactor(page: Page, baseUrl: string, password: stri
   const secret = (await page.locator("code").first().textContent())?.trim() ?? "";
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect.poll(() => page.locator("ol ul li").count()).toBe(10); // recovery codes
-  await page.getByLabel("Enter the six-digit code your app shows now.").fill(totp(secret));
+  await page.getByLabel("Enter the six-digit code your app shows now.").fill(await unusedTotp(secret));
   await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
   await page.waitForURL(`${baseUrl}/console`);
   return secret;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /*
  * The tables better-auth reads and writes (core + username, admin and two-factor plugins).
@@ -99,6 +99,23 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factors_user_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/**
+ * Authenticator codes already accepted, so each works once (ASVS V6.5.1): a code stays valid for
+ * its whole window, and a replayed one must not open a second session. Rows older than the window
+ * are deleted as new ones arrive (two-factor.server.ts).
+ */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
 
 /**

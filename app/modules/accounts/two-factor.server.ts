@@ -1,10 +1,12 @@
 import { APIError } from "better-auth/api";
+import { and, eq, lt } from "drizzle-orm";
 import QRCode from "qrcode";
 import { site } from "~/lib/site";
 import type { AppContext } from "../../context";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { authFor } from "./auth.server";
+import { sessions, usedTotpCodes } from "./schema";
 import { authHeaders, type Viewer } from "./session.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
@@ -21,12 +23,39 @@ export type SecondFactorOutcome =
   | { kind: "invalid" }
   | { kind: "limited"; retryAfterSeconds: number };
 
+/**
+ * A code matches during three 30-second steps (better-auth's window of one step either side);
+ * a used code is remembered a little longer than that.
+ */
+const USED_CODE_MEMORY_MS = 3 * 60_000;
+
+/**
+ * Marks a six-digit code as used by this account; false when it already was (a replay, or the same
+ * code sent twice at once: the primary key lets exactly one claim win).
+ */
+async function claimCode(db: Ctx["db"], userId: string, code: string): Promise<boolean> {
+  await db
+    .delete(usedTotpCodes)
+    .where(and(eq(usedTotpCodes.userId, userId), lt(usedTotpCodes.usedAt, new Date(Date.now() - USED_CODE_MEMORY_MS))));
+  const claimed = await db
+    .insert(usedTotpCodes)
+    .values({ userId, code })
+    .onConflictDoNothing()
+    .returning({ code: usedTotpCodes.code });
+  return claimed.length === 1;
+}
+
+const releaseCode = (db: Ctx["db"], userId: string, code: string) =>
+  db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), eq(usedTotpCodes.code, code)));
+
+const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+
 /** Six digits are a TOTP code; anything else is tried as one of the recovery codes. */
 function verify(request: Request, context: Ctx, code: string) {
   const auth = authFor(context.db, context.env);
   const headers = authHeaders(request, context);
   const clean = code.replace(/\s+/g, "");
-  return /^\d{6}$/.test(clean)
+  return isTotpCode(clean)
     ? auth.api.verifyTOTP({ body: { code: clean }, headers, returnHeaders: true })
     : auth.api.verifyBackupCode({ body: { code: clean }, headers, returnHeaders: true });
 }
@@ -37,7 +66,13 @@ export async function completeSignIn(request: Request, context: Ctx, code: strin
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   try {
     const { headers, response } = await verify(request, context, code);
-    const user = (response as { user: { id: string; name: string } }).user;
+    const { user, token } = response as { user: { id: string; name: string }; token: string };
+    const clean = code.replace(/\s+/g, "");
+    // The code was right but already used: the session better-auth just opened is closed again.
+    if (isTotpCode(clean) && !(await claimCode(context.db, user.id, clean))) {
+      await context.db.delete(sessions).where(eq(sessions.token, token));
+      return { kind: "invalid" };
+    }
     await recordAudit(context.db, {
       action: AUDIT_ACTIONS.staffSignIn,
       actor: { id: user.id, name: user.name },
@@ -88,9 +123,12 @@ export async function confirmEnrolment(request: Request, context: Ctx, viewer: V
   const limited = await hit(context.db, LIMIT, context.clientIp);
   if (!limited.allowed) return { kind: "limited" as const, retryAfterSeconds: limited.retryAfterSeconds };
   const auth = authFor(context.db, context.env);
+  const clean = code.replace(/\s+/g, "");
+  // Claimed before it is checked (the account is known here), so this first code cannot sign in later.
+  if (isTotpCode(clean) && !(await claimCode(context.db, viewer.id, clean))) return { kind: "invalid" as const };
   try {
     const { headers } = await auth.api.verifyTOTP({
-      body: { code: code.replace(/\s+/g, "") },
+      body: { code: clean },
       headers: authHeaders(request, context),
       returnHeaders: true,
     });
@@ -102,6 +140,7 @@ export async function confirmEnrolment(request: Request, context: Ctx, viewer: V
     });
     return { kind: "ok" as const, headers };
   } catch (error) {
+    await releaseCode(context.db, viewer.id, clean);
     if (error instanceof APIError) return { kind: "invalid" as const };
     throw error;
   }

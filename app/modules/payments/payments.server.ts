@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { PaymentProviderError } from "./provider";
+import { type CompletedCapture, type PaymentProvider, PaymentProviderError } from "./provider";
 import { providerFor } from "./providers.server";
 import { type Payment, type PaymentPurpose, payments } from "./schema";
 
@@ -75,6 +75,9 @@ async function markFailed(db: Db, id: string, reason: string) {
     .where(and(eq(payments.id, id), eq(payments.status, "created")));
 }
 
+/** Who "refunded" a payment the site gave back by itself (shown in the console's Giving and Bookings). */
+export const AUTOMATIC_REFUND = "Automatic refund";
+
 /** What to do, in the same transaction, when a payment is captured or ends without money. */
 export interface PaymentHooks {
   /** May the money be taken? (A booking whose slot is gone says no: nothing is charged.) */
@@ -93,10 +96,15 @@ export async function completePayment(db: Db, env: Env, paymentId: string, hooks
   const payment = await getPayment(db, paymentId);
   if (!payment) throw new Error("payment not found");
   if (payment.status !== "created" || !payment.providerOrderId) return payment;
+  const provider = providerFor(db, env);
   if (!(await hooks.beforeCapture(db, payment))) {
+    // Nothing more is captured. But a capture of ours that timed out may have completed at the
+    // provider since: that money goes back, or it would be kept with nothing given for it.
+    const taken = await provider.capturedAlready(payment.providerOrderId);
+    if (taken) return refundUnfulfilled(db, provider, payment, taken, hooks);
     return (await endPayment(db, payment.id, "cancelled", "The booked time was no longer held.", hooks)) ?? payment;
   }
-  const result = await providerFor(db, env).captureOrder(payment.providerOrderId, payment.id);
+  const result = await provider.captureOrder(payment.providerOrderId, payment.id);
   if (result.status === "not-approved") return payment;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -120,6 +128,35 @@ export async function completePayment(db: Db, env: Env, paymentId: string, hooks
     if (matches) await hooks.onCaptured(tx, updated);
     else await hooks.onEnded(tx, updated);
     return updated;
+  });
+}
+
+/** Refunds money taken for something we can no longer give, and records both the capture and the refund. */
+async function refundUnfulfilled(
+  db: Db,
+  provider: PaymentProvider,
+  payment: Payment,
+  capture: CompletedCapture,
+  hooks: PaymentHooks,
+): Promise<Payment> {
+  // Idempotent on our payment id: a second handler racing this one cannot refund twice.
+  await provider.refundCapture(capture.captureId, payment.id);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: "refunded",
+        captureId: capture.captureId,
+        capturedAt: new Date(),
+        refundedAt: new Date(),
+        refundedByName: AUTOMATIC_REFUND,
+        failureReason: "Captured after the booked time was no longer held; refunded in full.",
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "created")))
+      .returning();
+    if (updated) await hooks.onEnded(tx, updated);
+    return updated ?? ((await getPayment(tx, payment.id)) as Payment);
   });
 }
 

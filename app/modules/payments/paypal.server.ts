@@ -200,6 +200,14 @@ export function paypalProvider(options: PaypalOptions): PaymentProvider {
       throw failure("capture", answer);
     },
 
+    async capturedAlready(orderId: string) {
+      const answer = await api("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+      if (answer.status !== 200) throw failure("order lookup", answer);
+      if (answer.data?.status !== "COMPLETED") return null;
+      const result = captureResult(answer.data);
+      return result.status === "completed" ? result : null;
+    },
+
     async refundCapture(captureId: string, paymentId: string) {
       const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
       // An empty body refunds the whole capture.

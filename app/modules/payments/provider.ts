@@ -26,8 +26,14 @@ export interface CreatedOrder {
   approveUrl: string | null;
 }
 
+export interface CompletedCapture {
+  captureId: string;
+  amountCents: number;
+  currency: string;
+}
+
 export type CaptureResult =
-  | { status: "completed"; captureId: string; amountCents: number; currency: string }
+  | ({ status: "completed" } & CompletedCapture)
   | { status: "declined"; reason: string }
   | { status: "not-approved" };
 
@@ -46,6 +52,11 @@ export interface PaymentProvider {
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
   /** Idempotent: capturing twice with the same paymentId gives the same result, never a second charge. */
   captureOrder(orderId: string, paymentId: string): Promise<CaptureResult>;
+  /**
+   * The capture an order already has, asked without capturing: an earlier capture call may have
+   * completed at the provider after we stopped waiting for it.
+   */
+  capturedAlready(orderId: string): Promise<CompletedCapture | null>;
   refundCapture(captureId: string, paymentId: string): Promise<{ refundId: string }>;
   /** Verifies a webhook delivery (headers and raw body); null when it is not authentic. */
   verifyWebhook(headers: Headers, rawBody: string): Promise<WebhookEvent | null>;

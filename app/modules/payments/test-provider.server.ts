@@ -43,6 +43,11 @@ export function testProvider(db: Db, siteUrl: string): PaymentProvider {
       }
       return { status: "completed", captureId: `CAPTURE-${orderId}`, amountCents: order.amountCents, currency: "USD" };
     },
+    async capturedAlready(orderId: string) {
+      const [order] = await db.select().from(testProviderOrders).where(eq(testProviderOrders.id, orderId));
+      if (order?.status !== "captured" && order?.status !== "refunded") return null;
+      return { captureId: `CAPTURE-${orderId}`, amountCents: order.amountCents, currency: "USD" };
+    },
     async refundCapture(captureId: string) {
       const orderId = captureId.replace(/^CAPTURE-/, "");
       await db.update(testProviderOrders).set({ status: "refunded" }).where(eq(testProviderOrders.id, orderId));

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
+import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS } from "~/modules/audit/actions";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context, "admin");
   const url = new URL(request.url);
   const action = ACTIONS.find((a) => a === url.searchParams.get("action"));
-  const before = Number(url.searchParams.get("before")) || undefined;
+  const before = beforeCursor(url);
   const [rows, zone] = await Promise.all([
     listAudit(context.db, { action, before }),
     memberTimezone(context.db, viewer.id),

@@ -5,6 +5,7 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
 import { FormAlert } from "~/components/forms/form-alert";
 import { formToObject } from "~/lib/forms";
+import { beforeCursor, serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { formatCents } from "~/modules/giving/amounts";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const url = new URL(request.url);
   const filter = giftFilterFrom(url);
-  const before = Number(url.searchParams.get("before")) || undefined;
+  const before = beforeCursor(url);
   const [rows, totals, zone] = await Promise.all([
     listGifts(context.db, { ...filter, before }),
     giftTotals(context.db, filter),
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Refunds are money leaving the congregation: admins only. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context, "admin");
-  const giftId = Number(formToObject(await request.formData()).refund) || 0;
+  const giftId = serialId(formToObject(await request.formData()).refund) ?? 0;
   try {
     const outcome = await refundGift(context.db, context.env, giftId, viewer, context.clientIp);
     if (outcome !== "refunded") return data({ error: "This gift cannot be refunded." }, { status: 409 });

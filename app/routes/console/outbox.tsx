@@ -2,6 +2,7 @@ import { data, Form, redirect, useLoaderData } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { formToObject } from "~/lib/forms";
+import { beforeCursor, serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
@@ -13,7 +14,7 @@ const PAGE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context, "admin");
-  const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
+  const before = beforeCursor(new URL(request.url));
   const [rows, zone] = await Promise.all([
     listOutbox(context.db, { limit: PAGE, before }),
     memberTimezone(context.db, viewer.id),
@@ -37,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context, "admin");
-  const id = Number(formToObject(await request.formData()).id);
-  if (!Number.isInteger(id) || id <= 0) return data({ error: "Unknown email." }, { status: 400 });
+  const id = serialId(formToObject(await request.formData()).id);
+  if (id === null) return data({ error: "Unknown email." }, { status: 400 });
   await requeue(context.db, id);
   await recordAudit(context.db, {
     action: AUDIT_ACTIONS.mailResent,

@@ -3,6 +3,7 @@ import { Form, useLoaderData, useSearchParams } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusFilter } from "~/components/console/status-filter";
 import { quizQuestions, recommendations } from "~/content/readiness-quiz";
+import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { listQuizSubmissions, QUIZ_PAGE_SIZE } from "~/modules/intake/quiz.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/quiz";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const url = new URL(request.url);
-  const before = Number(url.searchParams.get("before")) || undefined;
+  const before = beforeCursor(url);
   const [rows, zone] = await Promise.all([
     listQuizSubmissions(context.db, { ...quizFilterFrom(url), before }),
     memberTimezone(context.db, viewer.id),

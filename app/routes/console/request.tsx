@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
 import { formToObject } from "~/lib/forms";
+import { serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { decideAccessRequest, getAccessRequest } from "~/modules/intake/access-review.server";
@@ -16,7 +17,7 @@ const OUTCOME_MESSAGES = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
-  const row = await getAccessRequest(context.db, Number(params.id) || 0);
+  const row = await getAccessRequest(context.db, serialId(params.id) ?? 0);
   if (!row) throw data(null, { status: 404 });
   const zone = await memberTimezone(context.db, viewer.id);
   return {
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!decision) return data({ error: "Choose approve or decline." }, { status: 400 });
   if (message.length > 2000) return data({ error: "Please keep the message under 2000 characters." }, { status: 400 });
   const outcome = await decideAccessRequest(context.db, {
-    id: Number(params.id) || 0,
+    id: serialId(params.id) ?? 0,
     decision,
     message: message || null,
     staff: { id: viewer.id, name: viewer.name },

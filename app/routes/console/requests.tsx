@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
+import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { listAccessRequests, REVIEW_PAGE_SIZE } from "~/modules/intake/access-review.server";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const url = new URL(request.url);
   const status = accessRequestStatuses.find((s) => s === url.searchParams.get("status"));
-  const before = Number(url.searchParams.get("before")) || undefined;
+  const before = beforeCursor(url);
   const [rows, zone] = await Promise.all([
     listAccessRequests(context.db, { status, before }),
     memberTimezone(context.db, viewer.id),

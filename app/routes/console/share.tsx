@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { firstError, formToObject } from "~/lib/forms";
+import { serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/share";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
-  const share = await readShareAsStaff(context.db, context.env, viewer, Number(params.id) || 0, context.clientIp);
+  const share = await readShareAsStaff(context.db, context.env, viewer, serialId(params.id) ?? 0, context.clientIp);
   if (!share) throw data(null, { status: 404 });
   const zone = await memberTimezone(context.db, viewer.id);
   return {
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.db,
     context.env,
     viewer,
-    Number(params.id) || 0,
+    serialId(params.id) ?? 0,
     parsed.data.reply,
     context.env.SITE_URL,
   );

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
+import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { listSharesForStaff, SHARES_PAGE_SIZE } from "~/modules/integration/shares.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const url = new URL(request.url);
   const unanswered = url.searchParams.get("show") !== "all";
-  const before = Number(url.searchParams.get("before")) || undefined;
+  const before = beforeCursor(url);
   const [rows, zone] = await Promise.all([
     listSharesForStaff(context.db, { unanswered, before }),
     memberTimezone(context.db, viewer.id),

@@ -5,6 +5,7 @@ import { ReflectionPrompt } from "~/components/member/reflection-prompt";
 import { VisionImage } from "~/components/member/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
 import { firstError, formToObject } from "~/lib/forms";
+import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true, saved: parsed.data.category };
     }
     case "delete-insight":
-      await deleteInsight(context.db, viewer.id, Number(form.id) || 0);
+      await deleteInsight(context.db, viewer.id, serialId(form.id) ?? 0);
       return { ok: true };
     case "practice": {
       if (!isPractice(form.practiceId ?? "")) return data({ ok: false, error: "Unknown practice." }, { status: 400 });

@@ -1,0 +1,45 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+
+/** Every action of the site reads a form; these are the bodies browsers send for one. */
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** Routes that take another body: the payment provider's webhook posts JSON (checked by its signature). */
+const NON_FORM_ROUTES = new Set(["/payments/webhook"]);
+/** Far above the largest form (an integration session: a few fields of 5,000 characters). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const NUL_ENCODED = Buffer.from("%00");
+
+function refuse(res: Response, status: number, message: string) {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  res.type("text/plain").send(message);
+}
+
+/**
+ * Refuses, before any route runs, input no page of ours produces: a write whose body is not a form,
+ * a body over MAX_BODY_BYTES, and the NUL character anywhere in the address or a form (PostgreSQL
+ * cannot store it in text, so it would surface as a server error). Reads the body into `req.body`
+ * (a Buffer) for the router; see toFetchRequest.
+ */
+export function inputGuard() {
+  const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.originalUrl.includes("%00")) return refuse(res, 400, "Addresses may not contain the NUL character.");
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const formOnly = !NON_FORM_ROUTES.has(req.path);
+    const type = (req.headers["content-type"] ?? "").toLowerCase();
+    if (formOnly && !FORM_TYPES.some((form) => type.startsWith(form))) {
+      return refuse(res, 415, "This address accepts form submissions only.");
+    }
+    readBody(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (!Buffer.isBuffer(req.body)) req.body = Buffer.alloc(0);
+      const body = req.body as Buffer;
+      // Urlencoded forms carry NUL as %00 (a typed "%00" arrives as %2500); multipart carries the byte.
+      const urlencoded = type.startsWith("application/x-www-form-urlencoded");
+      if (formOnly && (body.includes(0) || (urlencoded && body.includes(NUL_ENCODED)))) {
+        return refuse(res, 400, "Text may not contain the NUL character.");
+      }
+      next();
+    });
+  };
+}
