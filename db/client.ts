@@ -58,8 +58,11 @@ export function openPostgres(options: PostgresOptions): Database {
       ? { statement_timeout: options.queryTimeoutMs, query_timeout: options.queryTimeoutMs + 1000 }
       : {}),
   });
-  // An idle client that loses its connection (database restart) must not crash the process.
+  // A connection lost (database restart, network) must not crash the process: the pool reports it
+  // for idle clients, and every client reports it itself, also while checked out for a transaction
+  // (an 'error' event nobody listens to is thrown). Its queries fail on their own, so nothing is hidden.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

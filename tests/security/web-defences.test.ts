@@ -209,7 +209,7 @@ describeEachBackend("web defences", (backend) => {
     const second = await signIn(server, keeper.username, keeper.password);
     rememberCookie(second.cookie);
     const replay = await post(server, "/sacred-access/two-factor", second.cookie, { code, redirectTo: "/console" });
-    expect(replay.status).toBe(400);
+    expect(replay.status).toBe(401);
     expect(await replay.text()).toContain("That code is not correct. Please try again with a fresh code.");
     expect(replay.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c))).toBe(
       false,
