@@ -3,14 +3,20 @@
 // first and a deep page, and a search (which opens every entry: linear in one member's entries).
 import os from "node:os";
 import autocannon from "autocannon";
-import pg from "pg";
-import { DEMO_ACCOUNTS } from "../app/modules/accounts/seed.server";
+import { createPasswordAccount } from "../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
+import { type BenchDatabase, pgliteBench, postgresBench } from "./lib/bench-db";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 5000);
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const member = DEMO_ACCOUNTS[0] as (typeof DEMO_ACCOUNTS)[number];
+const member = {
+  name: "Journal Keeper",
+  email: "journal@example.org",
+  username: "journalkeeper",
+  password: "journal-pass-1",
+  role: "member" as const,
+};
 
 async function signIn(app: AppProcess): Promise<string> {
   const res = await fetch(`${app.url}/sacred-access`, {
@@ -59,8 +65,14 @@ function run(options: autocannon.Options) {
   );
 }
 
-async function measure(label: string, env: Record<string, string>) {
-  const app = await startAppProcess({ NODE_ENV: "test", LOG_LEVEL: "warn", ...env });
+/** Measured as deployed: a production process (React's production build, no demo accounts). */
+async function measure(database: BenchDatabase) {
+  const setup = await database.open();
+  await setup.migrate();
+  await createPasswordAccount(setup.db, member);
+  await setup.close();
+  const label = database.label;
+  const app = await startAppProcess({ LOG_LEVEL: "warn", ...database.env });
   try {
     const cookie = await signIn(app);
     await fill(app, cookie);
@@ -97,25 +109,13 @@ async function measure(label: string, env: Record<string, string>) {
     return rows;
   } finally {
     await app.stop();
+    await database.drop();
   }
 }
 
-const rows = await measure("PGlite", {});
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const name = `sacred_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    rows.push(...(await measure("PostgreSQL", { DATABASE_URL: url.toString() })));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const rows = await measure(pgliteBench());
+const postgres = await postgresBench();
+if (postgres) rows.push(...(await measure(postgres)));
 console.table(rows);
 process.stdout.write(
   `${ENTRIES} entries, ${CONNECTIONS} connections, ${DURATION_S}s per case, ${os.cpus().length} cores\n`,

@@ -4,17 +4,29 @@
 
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { DEMO_ACCOUNTS } from "../app/modules/accounts/seed.server";
+import { createPasswordAccount } from "../app/modules/accounts/seed.server";
 import { startAppProcess } from "../tests/support/app-process";
 import { chromePath } from "../tests/support/browser";
+import { pgliteBench } from "./lib/bench-db";
 
 const PAGES = ["/", "/magic", "/magic/psilocybin-aging-study", "/religious-freedom"];
 const MEMBER_PAGES = ["/dashboard", "/journals"];
-const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+const member = {
+  name: "Lighthouse Member",
+  email: "lighthouse@example.org",
+  username: "lighthouse",
+  password: "lighthouse-pass-1",
+  role: "member" as const,
+};
 const REQUIRED = ["accessibility", "best-practices", "seo"] as const;
 
-// NODE_ENV=test seeds the demo accounts; a member's session cookie opens the member pages.
-const app = await startAppProcess({ LOG_LEVEL: "warn", NODE_ENV: "test" });
+// A production process, as deployed; a member's session cookie opens the member pages.
+const database = pgliteBench();
+const setup = await database.open();
+await setup.migrate();
+await createPasswordAccount(setup.db, member);
+await setup.close();
+const app = await startAppProcess({ LOG_LEVEL: "warn", ...database.env });
 const signIn = await fetch(`${app.url}/sacred-access`, {
   method: "POST",
   redirect: "manual",
@@ -73,6 +85,7 @@ try {
 } finally {
   await chrome.kill();
   await app.stop();
+  await database.drop();
 }
 console.table(rows);
 if (failed) {
