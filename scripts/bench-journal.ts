@@ -3,9 +3,8 @@
 // first and a deep page, and a search (which opens every entry: linear in one member's entries).
 import os from "node:os";
 import autocannon from "autocannon";
-import { createPasswordAccount } from "../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
-import { type BenchDatabase, pgliteBench, postgresBench } from "./lib/bench-db";
+import { type BenchDatabase, createAccounts, pgliteBench, postgresBench } from "./lib/bench-db";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 5000);
 const CONNECTIONS = 10;
@@ -67,10 +66,7 @@ function run(options: autocannon.Options) {
 
 /** Measured as deployed: a production process (React's production build, no demo accounts). */
 async function measure(database: BenchDatabase) {
-  const setup = await database.open();
-  await setup.migrate();
-  await createPasswordAccount(setup.db, member);
-  await setup.close();
+  await createAccounts(database, [member]);
   const label = database.label;
   const app = await startAppProcess({ LOG_LEVEL: "warn", ...database.env });
   try {

@@ -3,14 +3,13 @@
 // than the page size requires (keyset pagination and indexes), here at most 3x from 100 to 100,000.
 import { sql } from "drizzle-orm";
 import { parseEnv } from "../app/env.server";
-import { createPasswordAccount } from "../app/modules/accounts/seed.server";
 import { newEntryRow } from "../app/modules/journal/journal.server";
 import { accessRequests, auditLog, journalEntries } from "../db/schema";
 import { signIn, signInStaff, type TestAccount } from "../tests/support/accounts";
 import { startAppProcess } from "../tests/support/app-process";
 import { TEST_SECRETS } from "../tests/support/secrets";
 import type { TestServer } from "../tests/support/server";
-import { type BenchDatabase, percentile, pgliteBench, postgresBench } from "./lib/bench-db";
+import { type BenchDatabase, createAccounts, percentile, pgliteBench, postgresBench } from "./lib/bench-db";
 
 const SIZES = (process.env.BENCH_LIST_SIZES ?? "100,10000,100000").split(",").map(Number);
 const SAMPLES = 15;
@@ -83,11 +82,7 @@ async function median(url: string, cookie: string) {
 }
 
 async function measure(database: BenchDatabase) {
-  const setup = await database.open();
-  await setup.migrate();
-  const memberId = await createPasswordAccount(setup.db, member);
-  const adminId = await createPasswordAccount(setup.db, admin);
-  await setup.close();
+  const [memberId = "", adminId = ""] = await createAccounts(database, [member, admin]);
   const rows: Array<Record<string, string | number>> = [];
   let have = 0;
   let totpSecret: string | undefined; // enrolled on the first sign-in

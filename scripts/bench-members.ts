@@ -2,9 +2,8 @@
 // BENCH_LOAD_SECONDS (default 30), on PGlite and on PostgreSQL, then two app processes on one
 // PostgreSQL against one. Figures are throughput, p50/p99 and errors (which must be zero).
 import os from "node:os";
-import { createPasswordAccount } from "../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
-import { type BenchDatabase, percentile, pgliteBench, postgresBench } from "./lib/bench-db";
+import { type BenchDatabase, createAccounts, percentile, pgliteBench, postgresBench } from "./lib/bench-db";
 
 const MEMBERS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -16,20 +15,21 @@ interface Member {
 }
 
 async function seedMembers(database: BenchDatabase): Promise<Member[]> {
-  const db = await database.open();
-  await db.migrate();
-  const members: Member[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const member = { username: `bench_${i}`, password: `bench-password-${i}`, ip: `198.51.100.${i + 1}` };
-    await createPasswordAccount(db.db, {
-      ...member,
+  const members = Array.from({ length: MEMBERS }, (_, i) => ({
+    username: `bench_${i}`,
+    password: `bench-password-${i}`,
+    ip: `198.51.100.${i + 1}`,
+  }));
+  await createAccounts(
+    database,
+    members.map((m, i) => ({
+      username: m.username,
+      password: m.password,
       name: `Bench Member ${i}`,
       email: `bench${i}@example.org`,
-      role: "member",
-    });
-    members.push(member);
-  }
-  await db.close();
+      role: "member" as const,
+    })),
+  );
   return members;
 }
 

@@ -4,10 +4,9 @@
 
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { createPasswordAccount } from "../app/modules/accounts/seed.server";
 import { startAppProcess } from "../tests/support/app-process";
 import { chromePath } from "../tests/support/browser";
-import { pgliteBench } from "./lib/bench-db";
+import { createAccounts, pgliteBench } from "./lib/bench-db";
 
 const PAGES = ["/", "/magic", "/magic/psilocybin-aging-study", "/religious-freedom"];
 const MEMBER_PAGES = ["/dashboard", "/journals"];
@@ -22,10 +21,7 @@ const REQUIRED = ["accessibility", "best-practices", "seo"] as const;
 
 // A production process, as deployed; a member's session cookie opens the member pages.
 const database = pgliteBench();
-const setup = await database.open();
-await setup.migrate();
-await createPasswordAccount(setup.db, member);
-await setup.close();
+await createAccounts(database, [member]);
 const app = await startAppProcess({ LOG_LEVEL: "warn", ...database.env });
 const signIn = await fetch(`${app.url}/sacred-access`, {
   method: "POST",

@@ -16,7 +16,7 @@ import { createLogger } from "./logger";
 
 /** In-flight requests get this long to finish on SIGTERM; then their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3000;
-/** The process exits by then whatever still waits (a stalled database or SMTP server): DESIGN.md's 5 s. */
+/** The process exits by then whatever still waits (a stalled database or SMTP server), inside the 5 s the README promises. */
 const SHUTDOWN_DEADLINE_MS = 4500;
 /** No request waits longer than this on one query (see openPostgres). */
 const QUERY_TIMEOUT_MS = 5000;

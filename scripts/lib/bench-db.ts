@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createPasswordAccount } from "../../app/modules/accounts/seed.server";
 import { type Database, openPglite, openPostgres } from "../../db/client";
 
 export interface BenchDatabase {
@@ -49,6 +50,24 @@ export async function postgresBench(): Promise<BenchDatabase | null> {
       await client.end();
     },
   };
+}
+
+type Account = Parameters<typeof createPasswordAccount>[1];
+
+/**
+ * Migrates the database and creates password accounts, before any app process starts on it (the
+ * benchmarks run production processes, which create no demo accounts). Returns the account ids.
+ */
+export async function createAccounts(database: BenchDatabase, accounts: Account[]): Promise<string[]> {
+  const db = await database.open();
+  try {
+    await db.migrate();
+    const ids: string[] = [];
+    for (const account of accounts) ids.push(await createPasswordAccount(db.db, account));
+    return ids;
+  } finally {
+    await db.close();
+  }
 }
 
 /** Percentile of sorted numbers. */

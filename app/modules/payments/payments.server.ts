@@ -102,7 +102,8 @@ export async function completePayment(db: Db, env: Env, paymentId: string, hooks
     // provider since: that money goes back, or it would be kept with nothing given for it.
     const taken = await provider.capturedAlready(payment.providerOrderId);
     if (taken) return refundUnfulfilled(db, provider, payment, taken, hooks);
-    return (await endPayment(db, payment.id, "cancelled", "The booked time was no longer held.", hooks)) ?? payment;
+    const reason = "The booked time was no longer held.";
+    return (await endPayment(db, payment.id, { status: "cancelled", failureReason: reason }, hooks)) ?? payment;
   }
   const result = await provider.captureOrder(payment.providerOrderId, payment.id);
   if (result.status === "not-approved") return payment;
@@ -141,42 +142,42 @@ async function refundUnfulfilled(
 ): Promise<Payment> {
   // Idempotent on our payment id: a second handler racing this one cannot refund twice.
   await provider.refundCapture(capture.captureId, payment.id);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [updated] = await tx
-      .update(payments)
-      .set({
-        status: "refunded",
-        captureId: capture.captureId,
-        capturedAt: new Date(),
-        refundedAt: new Date(),
-        refundedByName: AUTOMATIC_REFUND,
-        failureReason: "Captured after the booked time was no longer held; refunded in full.",
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "created")))
-      .returning();
-    if (updated) await hooks.onEnded(tx, updated);
-    return updated ?? ((await getPayment(tx, payment.id)) as Payment);
-  });
+  const now = new Date();
+  const ended = await endPayment(
+    db,
+    payment.id,
+    {
+      status: "refunded",
+      captureId: capture.captureId,
+      capturedAt: now,
+      refundedAt: now,
+      refundedByName: AUTOMATIC_REFUND,
+      failureReason: "Captured after the booked time was no longer held; refunded in full.",
+    },
+    hooks,
+  );
+  return ended ?? payment;
 }
 
 /** The payer cancelled at the provider: the payment ends without money (holds are released). */
 export const cancelPayment = (db: Db, paymentId: string, hooks: PaymentHooks) =>
-  endPayment(db, paymentId, "cancelled", null, hooks);
+  endPayment(db, paymentId, { status: "cancelled", failureReason: null }, hooks);
 
-/** Ends a payment that took no money, once, and lets its purpose release what it held. */
+/**
+ * Ends a payment still under way, once, and lets its purpose release what it held: cancelled or
+ * failed without money, or refunded because what it paid for could no longer be given.
+ */
 async function endPayment(
   db: Db,
   paymentId: string,
-  status: "cancelled" | "failed",
-  reason: string | null,
+  ending: Partial<Payment> & { status: "cancelled" | "failed" | "refunded" },
   hooks: PaymentHooks,
 ): Promise<Payment | null> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [updated] = await tx
       .update(payments)
-      .set({ status, failureReason: reason })
+      .set(ending)
       .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
       .returning();
     if (updated) await hooks.onEnded(tx, updated);
