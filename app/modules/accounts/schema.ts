@@ -46,6 +46,11 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
+    /**
+     * This session itself passed the second factor (signed in with a code, stepped up, or enrolled).
+     * Only such a session opens the console: two-factor belongs to the session, not the account.
+     */
+    twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -118,8 +123,12 @@ export const usedTotpCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
 
+export const invitationPurposes = ["invitation", "admin-setup"] as const;
+
 /**
- * Single-use links that let an approved person set their username and password (7 days).
+ * Single-use links that let a person set their username and password: "invitation" after an
+ * approved access request (7 days, mailed only, so following it proves the address), "admin-setup"
+ * from `npm run create-admin` (24 hours; also printed to the operator, so it proves nothing).
  * Only a SHA-256 of the token is stored: a database leak does not hand out accounts.
  */
 export const invitations = pgTable(
@@ -129,10 +138,29 @@ export const invitations = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: invitationPurposes }).notNull().default("invitation"),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("invitations_token_idx").on(t.tokenHash), index("invitations_user_idx").on(t.userId)],
+);
+
+/**
+ * A new sign-in address waiting for its owner to follow the link sent to it (24 hours). Until
+ * then the account keeps its old address; one pending change per account, replaced by a newer one.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_changes_token_idx").on(t.tokenHash)],
 );

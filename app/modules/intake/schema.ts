@@ -23,10 +23,13 @@ export const accessRequests = pgTable(
     decidedById: text("decided_by_id"),
     decidedByName: text("decided_by_name"),
     decisionMessage: text("decision_message"),
-    /** The member account created on approval. */
+    /** The member account created on approval, or the account that made or linked the request. */
     userId: text("user_id"),
   },
-  (t) => [index("access_requests_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("access_requests_status_idx").on(t.status, t.createdAt),
+    index("access_requests_user_idx").on(t.userId),
+  ],
 );
 
 /** Readiness quiz answers (SPEC.md 3): the option texts, the recommendation shown, the browser cut to 100. */
@@ -34,6 +37,8 @@ export const quizSubmissions = pgTable(
   "quiz_submissions",
   {
     id: serial("id").primaryKey(),
+    /** The member who answered while signed in, or who later linked it from a proven address. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     answers: jsonb("answers").$type<Record<string, string>>().notNull(),
     recommendation: text("recommendation").notNull(),
@@ -43,6 +48,7 @@ export const quizSubmissions = pgTable(
   (t) => [
     index("quiz_submissions_created_idx").on(t.createdAt),
     index("quiz_submissions_recommendation_idx").on(t.recommendation, t.id),
+    index("quiz_submissions_user_idx").on(t.userId),
   ],
 );
 
@@ -54,7 +60,7 @@ export const applications = pgTable(
   "applications",
   {
     id: text("id").primaryKey(),
-    /** The member who applied while signed in; the dashboard also finds it by the account's email. */
+    /** The member who applied while signed in, or who later linked it from a proven address. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),

@@ -1,16 +1,19 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema";
 
 export const contactMessages = pgTable(
   "contact_messages",
   {
     id: serial("id").primaryKey(),
+    /** The member who wrote while signed in, or who later linked it from a proven address. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email").notNull(),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_user_idx").on(t.userId)],
 );
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;
@@ -23,6 +26,8 @@ export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: serial("id").primaryKey(),
+    /** The member whose subscription this is (subscribed while signed in, or linked later). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     status: text("status", { enum: subscriberStatuses }).notNull().default("pending"),
     confirmTokenHash: text("confirm_token_hash"),
