@@ -32,6 +32,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
   route("welcome/:token", "routes/welcome.tsx"),
+  route("confirm-email/:token", "routes/confirm-email.tsx"),
   route("sign-out", "routes/sign-out.ts"),
   layout("routes/member/layout.tsx", [
     route("dashboard", "routes/member/dashboard.tsx"),

@@ -14,3 +14,10 @@ export const publicPageHeaders: HeadersFunction = ({ actionHeaders }) => {
 
 /** Private pages with forms: the action's headers (e.g. Retry-After on a 429) reach the response. */
 export const actionHeaders: HeadersFunction = ({ actionHeaders: headers }) => headers;
+
+/** A private page under a layout: the layout's headers (no-store), plus the action's (e.g. Retry-After on a 429). */
+export const privateActionHeaders: HeadersFunction = ({ parentHeaders, actionHeaders: headers }) => {
+  const merged = new Headers(parentHeaders);
+  for (const [name, value] of headers) merged.set(name, value);
+  return merged;
+};

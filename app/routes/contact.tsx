@@ -9,6 +9,7 @@ import { safeErrorMessage } from "~/lib/errors";
 import { EMAIL_PATTERN, type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { getViewer } from "~/modules/accounts/session.server";
 import { submitContactMessage } from "~/modules/messages/contact.server";
 import { CONTACT_REQUIRED, contactSchema, EMAIL_INVALID, HONEYPOT_FIELD } from "~/modules/messages/validation";
 import { limit } from "~/modules/rate-limit/rate-limit.server";
@@ -60,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   try {
-    await submitContactMessage(context.db, parsed.data, context.env.STAFF_EMAIL);
+    const viewer = await getViewer(request, context);
+    await submitContactMessage(context.db, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
   } catch (error) {
     context.logger.error({ err: safeErrorMessage(error) }, "contact message not stored");
     return data({ ok: false, fieldErrors: {}, formError: NOT_SENT } satisfies FormResult, { status: 503 });

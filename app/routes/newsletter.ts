@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { safeErrorMessage } from "~/lib/errors";
 import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { hashToken } from "~/lib/tokens.server";
+import { getViewer } from "~/modules/accounts/session.server";
 import { subscribe } from "~/modules/messages/newsletter.server";
 import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
 import { limit } from "~/modules/rate-limit/rate-limit.server";
@@ -41,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (limitedEmail) return limitedEmail;
   try {
-    await subscribe(context.db, parsed.data.email, context.env.SITE_URL);
+    const viewer = await getViewer(request, context);
+    const ownAddress = viewer?.emailVerified && viewer.email === parsed.data.email;
+    await subscribe(context.db, parsed.data.email, context.env.SITE_URL, ownAddress ? viewer.id : null);
   } catch (error) {
     context.logger.error({ err: safeErrorMessage(error) }, "newsletter sign-up failed");
     return data({ ok: false, fieldErrors: {}, formError: NEWSLETTER_FAILED } satisfies FormResult, { status: 503 });

@@ -7,6 +7,7 @@ import { safeErrorMessage } from "~/lib/errors";
 import { type FormResult, firstError, formToObject } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { getViewer } from "~/modules/accounts/session.server";
 import { submitAccessRequest } from "~/modules/intake/access-requests.server";
 import { accessRequestSchema } from "~/modules/intake/validation";
 import { HONEYPOT_FIELD } from "~/modules/messages/validation";
@@ -47,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, fieldErrors: { form: message } } satisfies FormResult, { status: 400 });
   }
   try {
-    await submitAccessRequest(context.db, parsed.data, context.env.STAFF_EMAIL);
+    const viewer = await getViewer(request, context);
+    await submitAccessRequest(context.db, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
   } catch (error) {
     context.logger.error({ err: safeErrorMessage(error) }, "access request not stored");
     return data({ ok: false, fieldErrors: {}, formError: FAILED } satisfies FormResult, { status: 503 });

@@ -10,6 +10,7 @@ import { type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { hashToken } from "~/lib/tokens.server";
+import { getViewer } from "~/modules/accounts/session.server";
 import { applyPathFor } from "~/modules/intake/journey";
 import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 import { submitQuiz } from "~/modules/intake/quiz.server";
@@ -63,12 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (limitedEmail) return limitedEmail;
   try {
-    const recommendation = await submitQuiz(
-      context.db,
-      parsed.data,
-      request.headers.get("user-agent"),
-      context.env.SITE_URL,
-    );
+    const viewer = await getViewer(request, context);
+    const recommendation = await submitQuiz(context.db, parsed.data, {
+      userAgent: request.headers.get("user-agent"),
+      userId: viewer?.id ?? null,
+      siteUrl: context.env.SITE_URL,
+    });
     return { ok: true, data: recommendation } satisfies FormResult<Recommendation>;
   } catch (error) {
     context.logger.error({ err: safeErrorMessage(error) }, "quiz not stored");

@@ -18,4 +18,6 @@ ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_user_id_users_id
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "access_requests_user_idx" ON "access_requests" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "quiz_submissions_user_idx" ON "quiz_submissions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "contact_messages_user_idx" ON "contact_messages" USING btree ("user_id");
+CREATE INDEX "quiz_submissions_email_idx" ON "quiz_submissions" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "contact_messages_user_idx" ON "contact_messages" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "contact_messages_email_idx" ON "contact_messages" USING btree ("email");

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { auditLog, mailOutbox, medicalRecords, profiles, rateLimits, sessions, users } from "../../db/schema";
 import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
@@ -30,6 +30,20 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
   });
 
   const save = (fields: Record<string, string>) => post(server, "/profile", cookie, fields);
+  const emailOf = async (id: string) =>
+    (await server.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
+  const mailsTo = (to: string, kind: string) =>
+    server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)))
+      .orderBy(mailOutbox.id);
+  /** The site path of the link in a mail's text. */
+  const linkIn = (text: string | undefined) => {
+    const url = text?.match(/https?:\/\/\S+\/confirm-email\/[A-Za-z0-9_-]+/)?.[0];
+    if (!url) throw new Error("no confirmation link in the mail");
+    return new URL(url).pathname;
+  };
 
   it("saves each card after server-side validation, with clear messages and nothing half-saved", async () => {
     const basic = {
@@ -192,25 +206,99 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     expect((await get(server, "/dashboard", other.cookie)).status).toBe(302);
     expect((await get(server, "/dashboard", cookie)).status).toBe(200);
 
+    const [passwordNotice] = await mailsTo(member.email, "account.password-changed");
+    expect(passwordNotice?.textBody).toContain("Your password was changed");
+    expect(passwordNotice?.textBody).toContain("This wasn't me: reset my password");
+  });
+
+  it("changes the email only after the password and the link sent to the new address", async () => {
+    const before = member.email;
     const noPassword = await save({
       intent: "email",
       newEmail: "maya.new@example.org",
       currentPassword: "wrong-password",
     });
     expect(noPassword.status).toBe(400);
-    const taken = await createAccount(server);
-    const inUse = await save({ intent: "email", newEmail: taken.email, currentPassword: member.password });
-    expect(inUse.status).toBe(409);
+    expect(await noPassword.text()).toContain("Your current password is not correct");
+
     const moved = await save({ intent: "email", newEmail: "Maya.New@Example.org", currentPassword: member.password });
     expect(moved.status).toBe(302);
-    const [user] = await server.database.db.select().from(users).where(eq(users.id, member.id));
-    expect(user?.email).toBe("maya.new@example.org");
-    const [notice] = await server.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.kind, "account.email-changed"));
-    expect(notice?.toAddress).toBe(member.email);
+    expect(moved.headers.get("location")).toBe("/profile?saved=email-sent#security");
+    // Nothing changes yet: the old address stays in force, the change waits on the profile.
+    expect(await emailOf(member.id)).toBe(before);
+    expect((await signIn(server, before, member.password)).res.status).toBe(200);
+    const profile = await (await get(server, "/profile", cookie)).text();
+    expect(profile).toContain("Waiting for confirmation:");
+    expect(profile).toContain("maya.new@example.org");
+
+    const link = linkIn((await mailsTo("maya.new@example.org", "account.email-confirm")).at(-1)?.textBody);
+    // Opening the link (a mail scanner does) changes nothing; the button does.
+    const page = await get(server, link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirm This Address");
+    expect(await emailOf(member.id)).toBe(before);
+    const confirmed = await post(server, link, "", {});
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Your address is confirmed");
+    expect(await emailOf(member.id)).toBe("maya.new@example.org");
+    const [notice] = await mailsTo(before, "account.email-changed");
+    expect(notice?.textBody).toContain("maya.new@example.org");
+    // Single use.
+    expect((await post(server, link, "", {})).status).toBe(410);
+    expect((await get(server, link)).status).toBe(410);
     member.email = "maya.new@example.org";
+  });
+
+  it("lets the member cancel a pending change; its link then changes nothing", async () => {
+    await save({ intent: "email", newEmail: "maya.elsewhere@example.org", currentPassword: member.password });
+    const link = linkIn((await mailsTo("maya.elsewhere@example.org", "account.email-confirm")).at(-1)?.textBody);
+    const cancelled = await save({ intent: "cancel-email" });
+    expect(cancelled.headers.get("location")).toBe("/profile?saved=email-cancelled#security");
+    expect(await (await get(server, "/profile", cookie)).text()).not.toContain("Waiting for confirmation:");
+    expect((await post(server, link, "", {})).status).toBe(410);
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  it("answers alike whether or not another account has the address, and tells that account's owner", async () => {
+    const taken = await createAccount(server);
+    const inUse = await save({ intent: "email", newEmail: taken.email, currentPassword: member.password });
+    const free = await save({ intent: "email", newEmail: "maya.free@example.org", currentPassword: member.password });
+    expect(inUse.status).toBe(free.status);
+    expect(inUse.headers.get("location")).toBe(free.headers.get("location"));
+    expect(await emailOf(member.id)).toBe(member.email);
+    expect(await emailOf(taken.id)).toBe(taken.email);
+    const [told] = await mailsTo(taken.email, "account.email-in-use");
+    expect(told?.textBody).toContain("nothing was changed");
+    expect(await mailsTo(taken.email, "account.email-confirm")).toHaveLength(0);
+    await save({ intent: "cancel-email" });
+  });
+
+  it("limits guesses of the current password per account with 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await save({ intent: "email", newEmail: "maya.guess@example.org", currentPassword: `guess-${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const attempts: Array<Record<string, string>> = [
+      { intent: "email", newEmail: "maya.guess@example.org", currentPassword: member.password },
+      {
+        intent: "password",
+        currentPassword: member.password,
+        password: "another-long-secret",
+        confirmPassword: "another-long-secret",
+      },
+      { intent: "delete", currentPassword: member.password, confirm: "on" },
+    ];
+    for (const fields of attempts) {
+      const res = await save(fields);
+      expect(res.status, fields.intent).toBe(429);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await res.text()).toContain(
+        "Too many attempts with a wrong password. Please wait 15 minutes and try again.",
+      );
+    }
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
   });
 
   it("lists the member's sessions and ends one of theirs, never someone else's", async () => {

@@ -11,9 +11,17 @@ export interface SessionRow {
   ipAddress: string | null;
 }
 
-/** Change password, change email (password first), and the member's sessions. */
+export interface PendingEmail {
+  newEmail: string;
+  /** When the link stops working, as the member reads it. */
+  until: string;
+}
+
+/** Change password, change email (password first, then a link to the new address), and the member's sessions. */
 export function SecurityCard(props: {
   email: string;
+  emailVerified: boolean;
+  pendingEmail: PendingEmail | null;
   sessions: ReadonlyArray<SessionRow>;
   errors: Record<string, string | null>;
 }) {
@@ -47,7 +55,9 @@ export function SecurityCard(props: {
         <Form method="post" preventScrollReset noValidate className="grid content-start gap-3">
           <h3 className="font-semibold">Change email</h3>
           <p className="text-sm text-mist-muted">
-            Now: <span className="text-mist">{props.email}</span>. We will tell your current address about the change.
+            Now: <span className="break-all text-mist">{props.email}</span>
+            {props.emailVerified ? " (confirmed)" : " (not confirmed yet)"}. We send a link to the new address; your
+            email changes only when it is followed, and we tell your current address.
           </p>
           <input type="hidden" name="intent" value="email" />
           <FormAlert message={props.errors.email ?? null} />
@@ -64,6 +74,7 @@ export function SecurityCard(props: {
           </button>
         </Form>
       </div>
+      <EmailStatus email={props.email} emailVerified={props.emailVerified} pending={props.pendingEmail} />
       <h3 className="mt-8 mb-3 font-semibold">Where you are signed in</h3>
       <ul className="grid gap-3">
         {props.sessions.map((session) => (
@@ -102,5 +113,47 @@ export function SecurityCard(props: {
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** A change waiting for its link, or an address never proven: what is true now, and the one next step. */
+function EmailStatus(props: { email: string; emailVerified: boolean; pending: PendingEmail | null }) {
+  if (props.pending) {
+    const confirming = props.pending.newEmail === props.email;
+    return (
+      <div role="status" className="mt-6 rounded-lg border border-gold/40 bg-gold/5 p-4">
+        <p>
+          {confirming ? "Waiting for you to confirm " : "Waiting for confirmation: "}
+          <span className="break-all font-medium">{props.pending.newEmail}</span>. Follow the link we sent there before{" "}
+          {props.pending.until}.{" "}
+          {confirming ? null : (
+            <>
+              Until then you keep signing in with <span className="break-all">{props.email}</span>.
+            </>
+          )}
+        </p>
+        <Form method="post" preventScrollReset className="mt-3">
+          <input type="hidden" name="intent" value="cancel-email" />
+          <button type="submit" className="text-sm text-violet-200 underline underline-offset-4 hover:text-gold">
+            {confirming ? "Cancel" : "Cancel this change"}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+  if (props.emailVerified) return null;
+  return (
+    <div role="status" className="mt-6 rounded-lg border border-violet-300/25 p-4">
+      <p>
+        Your address <span className="break-all font-medium">{props.email}</span> is not confirmed yet. Confirm it to
+        link what you sent us from it before you had an account.
+      </p>
+      <Form method="post" preventScrollReset className="mt-3">
+        <input type="hidden" name="intent" value="confirm-email" />
+        <button type="submit" className="btn-ghost">
+          Send Me a Confirmation Link
+        </button>
+      </Form>
+    </div>
   );
 }

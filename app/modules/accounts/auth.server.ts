@@ -65,6 +65,8 @@ function createAuth(db: Db, env: Env) {
       expiresIn: SESSION_ABSOLUTE_MS / 1000,
       updateAge: 86_400,
       cookieCache: { enabled: false }, // a revoked session must end at once
+      // Set only by our two-factor steps (two-factor.server.ts), never from a request body.
+      additionalFields: { twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false } },
     },
     advanced: {
       // "__Host-" (Secure, Path=/, no Domain) in production; plain names on http://localhost.

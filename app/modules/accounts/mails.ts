@@ -43,8 +43,48 @@ export function emailChangedMail(name: string, newEmail: string) {
   return renderMail({
     heading: `Your sign-in email changed, ${name}`,
     paragraphs: [
-      `The email address of your member account is now ${newEmail}. From now on we will write to that address.`,
+      `The email address of your member account is now ${newEmail}: its owner followed the confirmation link we sent there. From now on we will write to that address.`,
       "If you did not make this change, reply to this email or use the contact form at once so we can secure your account.",
     ],
+  });
+}
+
+export function emailConfirmMail(name: string, email: string, url: string, sameAddress: boolean, hours: number) {
+  return renderMail({
+    heading: sameAddress ? `Confirm your email address, ${name}` : `Confirm your new email address, ${name}`,
+    paragraphs: [
+      sameAddress
+        ? `Please confirm that ${email} is your address. Once confirmed, you can link to your account what you sent us from it before you signed in (an application, gifts, bookings).`
+        : `You asked to sign in to your member account with ${email} from now on. Nothing changes until you confirm: your current address stays in use until then.`,
+      `The link works once and for ${hours} hours.`,
+    ],
+    action: { label: sameAddress ? "Confirm my address" : "Confirm my new address", url },
+    footer: "If you did not ask for this, ignore this email: nothing will change.",
+  });
+}
+
+export function emailAddressInUseMail(resetUrl: string) {
+  return renderMail({
+    heading: "Someone asked to use your address",
+    paragraphs: [
+      "A signed-in member asked to make this address the sign-in address of their account. It already belongs to your account, so nothing was changed and your account is as it was.",
+      "If it was you (with a second account), sign in with this address instead. If you have forgotten its password, you can choose a new one:",
+    ],
+    action: { label: "Reset my password", url: resetUrl },
+    footer: "If it was not you, there is nothing to do. Write to us through the contact form if this happens again.",
+  });
+}
+
+export function passwordChangedMail(name: string, how: "changed" | "reset", resetUrl: string) {
+  return renderMail({
+    heading: `Your password was ${how}, ${name}`,
+    paragraphs: [
+      how === "changed"
+        ? "The password of your member account was just changed from your profile. Every other place where you were signed in has been signed out."
+        : "The password of your member account was just reset with a link sent to this address. Every place where you were signed in has been signed out.",
+      "If this was not you: choose a new password at once with the link below (it is sent only to this address), then write to us through the contact form so a Temple Keeper can check your account with you.",
+    ],
+    action: { label: "This wasn't me: reset my password", url: resetUrl },
+    footer: "If it was you, there is nothing more to do.",
   });
 }

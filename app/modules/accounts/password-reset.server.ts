@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { hit } from "../rate-limit/rate-limit.server";
 import { authFor } from "./auth.server";
 import { users } from "./schema";
+import { notifyPasswordChanged } from "./security.server";
 import { type SignInOutcome, signIn } from "./sign-in.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
@@ -39,7 +40,7 @@ export async function findResetAccount(context: Ctx, token: string) {
   const verification = await internal.findVerificationValue(`reset-password:${token}`);
   if (!verification || verification.expiresAt < new Date()) return null;
   const [user] = await context.db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, verification.value));
   return user ?? null;
@@ -47,7 +48,7 @@ export async function findResetAccount(context: Ctx, token: string) {
 
 /**
  * Sets the new password (better-auth consumes the link and ends every session of the
- * account), then signs this browser in.
+ * account), tells the account's address, then signs this browser in.
  */
 export async function resetPassword(
   request: Request,
@@ -63,5 +64,6 @@ export async function resetPassword(
     if (error instanceof APIError) return { kind: "expired" };
     throw error;
   }
+  await notifyPasswordChanged(context.db, context.env, account, "reset");
   return signIn(request, context, { emailOrUsername: account.email, password });
 }

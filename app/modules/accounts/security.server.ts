@@ -1,20 +1,24 @@
 import { APIError } from "better-auth/api";
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { isUniqueViolation } from "../../../db/errors";
 import type { AppContext } from "../../context";
 import { enqueue } from "../mail/outbox.server";
 import { authFor } from "./auth.server";
-import { emailChangedMail } from "./mails";
+import { currentPasswordAttempt } from "./guessing.server";
+import { passwordChangedMail } from "./mails";
 import { verifyPassword } from "./password.server";
 import { accounts, sessions, users } from "./schema";
 import { authHeaders, type Viewer } from "./session.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
 
-/** Checks the member's current password (before an email change or deleting the account). */
-export async function passwordMatches(context: Ctx, userId: string, password: string): Promise<boolean> {
-  const [account] = await context.db
+export type PasswordCheck =
+  | { kind: "ok" }
+  | { kind: "wrong-password" }
+  | { kind: "limited"; retryAfterSeconds: number };
+
+async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
+  const [account] = await db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
@@ -22,50 +26,56 @@ export async function passwordMatches(context: Ctx, userId: string, password: st
   return verifyPassword({ hash: account.hash, password });
 }
 
+/**
+ * The member's current password, before an email change or deleting the account. Guessing is
+ * limited per account, as at sign-in: a stolen session must not become a password oracle.
+ */
+export async function checkCurrentPassword(context: Ctx, userId: string, password: string): Promise<PasswordCheck> {
+  const attempt = await currentPasswordAttempt(context.db, userId);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  if (!(await passwordMatches(context.db, userId, password))) return { kind: "wrong-password" };
+  await attempt.succeeded();
+  return { kind: "ok" };
+}
+
+/** Tells the account's address that its password changed, with what to do if it was not them. */
+export async function notifyPasswordChanged(
+  db: Db,
+  env: AppContext["env"],
+  account: { name: string; email: string },
+  how: "changed" | "reset",
+) {
+  await enqueue(db, {
+    kind: "account.password-changed",
+    to: account.email,
+    subject: "Your password was changed",
+    ...passwordChangedMail(account.name, how, `${env.SITE_URL}/forgot-password`),
+  });
+}
+
 /** New password; every other session ends and this one is renewed (new cookie in the headers). */
 export async function changePassword(
   request: Request,
   context: Ctx,
+  viewer: Viewer,
   input: { currentPassword: string; password: string },
-): Promise<{ ok: true; headers: Headers } | { ok: false }> {
+): Promise<{ kind: "ok"; headers: Headers } | Exclude<PasswordCheck, { kind: "ok" }>> {
+  const attempt = await currentPasswordAttempt(context.db, viewer.id);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  let headers: Headers;
   try {
-    const { headers } = await authFor(context.db, context.env).api.changePassword({
+    ({ headers } = await authFor(context.db, context.env).api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
       headers: authHeaders(request, context),
       returnHeaders: true,
-    });
-    return { ok: true, headers };
+    }));
   } catch (error) {
-    if (error instanceof APIError) return { ok: false };
+    if (error instanceof APIError) return { kind: "wrong-password" };
     throw error;
   }
-}
-
-export type ChangeEmailOutcome = "changed" | "wrong-password" | "in-use";
-
-/** Only after the password; the old address is told, so a stolen session cannot quietly take the account. */
-export async function changeEmail(
-  context: Ctx,
-  viewer: Viewer,
-  input: { newEmail: string; currentPassword: string },
-): Promise<ChangeEmailOutcome> {
-  if (!(await passwordMatches(context, viewer.id, input.currentPassword))) return "wrong-password";
-  if (input.newEmail === viewer.email) return "changed";
-  try {
-    await context.db.transaction(async (tx) => {
-      await tx.update(users).set({ email: input.newEmail, updatedAt: new Date() }).where(eq(users.id, viewer.id));
-      await enqueue(tx as unknown as Db, {
-        kind: "account.email-changed",
-        to: viewer.email,
-        subject: "Your sign-in email changed",
-        ...emailChangedMail(viewer.name, input.newEmail),
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return "in-use";
-    throw error;
-  }
-  return "changed";
+  await attempt.succeeded();
+  await notifyPasswordChanged(context.db, context.env, viewer, "changed");
+  return { kind: "ok", headers };
 }
 
 export function listSessions(context: Ctx, userId: string) {
@@ -89,4 +99,10 @@ export async function endSession(context: Ctx, userId: string, sessionId: string
 
 export async function endOtherSessions(context: Ctx, viewer: Viewer) {
   await context.db.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.id, viewer.sessionId)));
+}
+
+/** The account's name and address (for notices sent after better-auth changed something). */
+export async function accountContact(db: Db, userId: string) {
+  const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return user ?? null;
 }

@@ -10,8 +10,13 @@ export interface Viewer {
   email: string;
   username: string | null;
   role: Role;
+  /** The sign-in address has been proven by following a link sent to it. */
+  emailVerified: boolean;
+  /** The account has two-factor turned on. */
   twoFactorEnabled: boolean;
   sessionId: string;
+  /** This session itself passed the second factor (what the console asks for). */
+  sessionTwoFactor: boolean;
 }
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
@@ -55,8 +60,10 @@ async function lookUp(request: Request, context: Ctx): Promise<Viewer | null> {
     email: user.email,
     username: user.username ?? null,
     role: (user.role ?? "member") as Role,
+    emailVerified: Boolean(user.emailVerified),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     sessionId: session.id,
+    sessionTwoFactor: Boolean(session.twoFactorVerified),
   };
 }
 
@@ -84,14 +91,15 @@ export async function requireViewer(request: Request, context: Ctx): Promise<Vie
 export const isStaff = (role: Role) => role === "keeper" || role === "admin";
 
 /**
- * Keepers and admins with two-factor authentication in use. Staff without it are sent to
- * enrol first; everyone else gets a 403 (the console's existence is no secret, its content is).
+ * Keepers and admins whose session passed the second factor. Staff without two-factor are sent
+ * to enrol; a session opened with only the password is sent to prove it (step-up); everyone
+ * else gets a 403 (the console's existence is no secret, its content is).
  */
 export async function requireStaff(request: Request, context: Ctx, role: "keeper" | "admin" = "keeper") {
   const viewer = await requireViewer(request, context);
   if (!isStaff(viewer.role) || (role === "admin" && viewer.role !== "admin")) {
     throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
   }
-  if (!viewer.twoFactorEnabled) throw redirect("/console/two-factor");
+  if (!viewer.twoFactorEnabled || !viewer.sessionTwoFactor) throw redirect("/console/two-factor");
   return viewer;
 }

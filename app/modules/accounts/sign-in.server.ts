@@ -1,18 +1,14 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
-import { hit } from "../rate-limit/rate-limit.server";
 import { authFor } from "./auth.server";
+import { signInAttempt } from "./guessing.server";
+import { users } from "./schema";
 import { authHeaders } from "./session.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
-
-/** Brute-force limits (DESIGN.md): per connection and per account, in the database. */
-export const SIGN_IN_LIMITS = {
-  ip: { name: "sign-in-ip", limit: 30, windowSeconds: 900 },
-  account: { name: "sign-in-account", limit: 8, windowSeconds: 900 },
-} as const;
 
 export type SignInOutcome =
   | { kind: "signed-in"; headers: Headers; userId: string }
@@ -20,8 +16,18 @@ export type SignInOutcome =
   | { kind: "invalid" }
   | { kind: "limited"; retryAfterSeconds: number };
 
-const accountKey = (identifier: string) =>
-  createHash("sha256").update(identifier.trim().toLowerCase()).digest("hex").slice(0, 32);
+/**
+ * Whose guessing budget an attempt spends: the account's id whichever of its names was typed
+ * ("maya" and "member@example.org" are one account), or a hash of the text when no account has it.
+ */
+async function accountKey(context: Ctx, identifier: string): Promise<string> {
+  const typed = identifier.trim().toLowerCase();
+  const [user] = await context.db
+    .select({ id: users.id })
+    .from(users)
+    .where(typed.includes("@") ? eq(users.email, typed) : eq(users.username, typed));
+  return user ? `user:${user.id}` : `typed:${createHash("sha256").update(typed).digest("hex").slice(0, 32)}`;
+}
 
 /**
  * Signs in with an email or a username. Unknown accounts and wrong passwords get the same
@@ -32,11 +38,8 @@ export async function signIn(
   context: Ctx,
   input: { emailOrUsername: string; password: string },
 ): Promise<SignInOutcome> {
-  const byIp = await hit(context.db, SIGN_IN_LIMITS.ip, context.clientIp);
-  const byAccount = await hit(context.db, SIGN_IN_LIMITS.account, accountKey(input.emailOrUsername));
-  if (!byIp.allowed || !byAccount.allowed) {
-    return { kind: "limited", retryAfterSeconds: Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds) };
-  }
+  const attempt = await signInAttempt(context.db, await accountKey(context, input.emailOrUsername), context.clientIp);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   const auth = authFor(context.db, context.env);
   const headers = authHeaders(request, context);
   const identifier = input.emailOrUsername.trim();
@@ -52,6 +55,8 @@ export async function signIn(
           headers,
           returnHeaders: true,
         });
+    // The password was right (the second factor has its own limit): the attempt is not a failure.
+    await attempt.succeeded();
     if (response && "twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { kind: "two-factor", headers: out };
     }

@@ -1,5 +1,7 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
-import { and, eq, lt } from "drizzle-orm";
+import { parseCookies, parseSetCookieHeader } from "better-auth/cookies";
+import { and, eq, lt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { site } from "~/lib/site";
 import type { AppContext } from "../../context";
@@ -31,7 +33,8 @@ const USED_CODE_MEMORY_MS = 3 * 60_000;
 
 /**
  * Marks a six-digit code as used by this account; false when it already was (a replay, or the same
- * code sent twice at once: the primary key lets exactly one claim win).
+ * code sent twice at once: the primary key lets exactly one claim win). Claimed before the code is
+ * checked, so a replay never reaches better-auth, whose sign-in challenge ends with any accepted code.
  */
 async function claimCode(db: Ctx["db"], userId: string, code: string): Promise<boolean> {
   await db
@@ -45,42 +48,102 @@ async function claimCode(db: Ctx["db"], userId: string, code: string): Promise<b
   return claimed.length === 1;
 }
 
+/** A claimed code that better-auth refused was never used: release it. */
 const releaseCode = (db: Ctx["db"], userId: string, code: string) =>
   db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), eq(usedTotpCodes.code, code)));
 
+const cleanCode = (code: string) => code.replace(/\s+/g, "");
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 /** Six digits are a TOTP code; anything else is tried as one of the recovery codes. */
 function verify(request: Request, context: Ctx, code: string) {
   const auth = authFor(context.db, context.env);
   const headers = authHeaders(request, context);
-  const clean = code.replace(/\s+/g, "");
-  return isTotpCode(clean)
-    ? auth.api.verifyTOTP({ body: { code: clean }, headers, returnHeaders: true })
-    : auth.api.verifyBackupCode({ body: { code: clean }, headers, returnHeaders: true });
+  return isTotpCode(code)
+    ? auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+    : auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+}
+
+/**
+ * The account a sign-in challenge is for: better-auth's signed `two_factor` cookie names a
+ * verification row whose value is the user id. Read here so a code can be claimed before it is checked.
+ */
+async function challengedUserId(request: Request, context: Ctx): Promise<string | null> {
+  const ctx = await authFor(context.db, context.env).$context;
+  const raw = parseCookies(request.headers.get("cookie") ?? "").get(ctx.createAuthCookie("two_factor").name);
+  if (!raw) return null;
+  const signed = decodeURIComponent(raw);
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = signed.slice(0, dot);
+  const given = Buffer.from(signed.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", ctx.secret).update(value).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const verification = await ctx.internalAdapter.findVerificationValue(value);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  return verification.value;
+}
+
+/** The session named by a Set-Cookie answer (better-auth's signed `session_token`). */
+async function sessionTokenSet(headers: Headers, context: Ctx): Promise<string | null> {
+  const ctx = await authFor(context.db, context.env).$context;
+  const cookie = parseSetCookieHeader(headers.get("set-cookie") ?? "").get(ctx.authCookies.sessionToken.name);
+  return cookie?.value ? cookie.value.slice(0, cookie.value.lastIndexOf(".")) : null;
 }
 
 /** The second step of a staff sign-in (the two_factor cookie names the pending account). */
 export async function completeSignIn(request: Request, context: Ctx, code: string): Promise<SecondFactorOutcome> {
   const limited = await hit(context.db, LIMIT, context.clientIp);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const clean = cleanCode(code);
+  const userId = await challengedUserId(request, context);
+  if (!userId) return { kind: "invalid" };
+  // A replayed code is refused before better-auth sees it, so the challenge stays open for a fresh one.
+  if (isTotpCode(clean) && !(await claimCode(context.db, userId, clean))) return { kind: "invalid" };
   try {
-    const { headers, response } = await verify(request, context, code);
+    const { headers, response } = await verify(request, context, clean);
     const { user, token } = response as { user: { id: string; name: string }; token: string };
-    const clean = code.replace(/\s+/g, "");
-    // The code was right but already used: the session better-auth just opened is closed again.
-    if (isTotpCode(clean) && !(await claimCode(context.db, user.id, clean))) {
-      await context.db.delete(sessions).where(eq(sessions.token, token));
-      return { kind: "invalid" };
-    }
+    await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.token, token));
     await recordAudit(context.db, {
       action: AUDIT_ACTIONS.staffSignIn,
       actor: { id: user.id, name: user.name },
-      detail: { method: /^\d{6}$/.test(code.trim()) ? "password+totp" : "password+recovery-code" },
+      detail: { method: isTotpCode(clean) ? "password+totp" : "password+recovery-code" },
       ip: context.clientIp,
     });
     return { kind: "ok", headers };
   } catch (error) {
+    if (isTotpCode(clean)) await releaseCode(context.db, userId, clean);
+    if (error instanceof APIError) return { kind: "invalid" };
+    throw error;
+  }
+}
+
+/**
+ * A signed-in staff session that has not passed the second factor (opened with the password
+ * before the account enrolled, or before this rule) proves it now; only this session is marked.
+ */
+export async function stepUp(
+  request: Request,
+  context: Ctx,
+  viewer: Viewer,
+  code: string,
+): Promise<SecondFactorOutcome> {
+  const limited = await hit(context.db, LIMIT, context.clientIp);
+  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const clean = cleanCode(code);
+  if (isTotpCode(clean) && !(await claimCode(context.db, viewer.id, clean))) return { kind: "invalid" };
+  try {
+    const { headers } = await verify(request, context, clean);
+    await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, viewer.sessionId));
+    await recordAudit(context.db, {
+      action: AUDIT_ACTIONS.staffSignIn,
+      actor: { id: viewer.id, name: viewer.name },
+      detail: { method: isTotpCode(clean) ? "session+totp" : "session+recovery-code" },
+      ip: context.clientIp,
+    });
+    return { kind: "ok", headers };
+  } catch (error) {
+    if (isTotpCode(clean)) await releaseCode(context.db, viewer.id, clean);
     if (error instanceof APIError) return { kind: "invalid" };
     throw error;
   }
@@ -118,30 +181,41 @@ export async function enrolmentQr(secret: string, accountName: string): Promise<
   return qrSvgFor(`otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(site.name)}`);
 }
 
-/** Enrolment step 2: the first code from the app turns two-factor on. */
+/**
+ * Enrolment step 2: the first code from the app turns two-factor on. better-auth replaces this
+ * session with a new one; that one has passed the second factor, and every other session of the
+ * account ends (one opened with only the password must not inherit the console).
+ */
 export async function confirmEnrolment(request: Request, context: Ctx, viewer: Viewer, code: string) {
   const limited = await hit(context.db, LIMIT, context.clientIp);
   if (!limited.allowed) return { kind: "limited" as const, retryAfterSeconds: limited.retryAfterSeconds };
   const auth = authFor(context.db, context.env);
-  const clean = code.replace(/\s+/g, "");
+  const clean = cleanCode(code);
   // Claimed before it is checked (the account is known here), so this first code cannot sign in later.
   if (isTotpCode(clean) && !(await claimCode(context.db, viewer.id, clean))) return { kind: "invalid" as const };
+  let headers: Headers;
   try {
-    const { headers } = await auth.api.verifyTOTP({
+    ({ headers } = await auth.api.verifyTOTP({
       body: { code: clean },
       headers: authHeaders(request, context),
       returnHeaders: true,
-    });
-    await recordAudit(context.db, {
-      action: AUDIT_ACTIONS.twoFactorEnabled,
-      actor: { id: viewer.id, name: viewer.name },
-      subjectUserId: viewer.id,
-      ip: context.clientIp,
-    });
-    return { kind: "ok" as const, headers };
+    }));
   } catch (error) {
     await releaseCode(context.db, viewer.id, clean);
     if (error instanceof APIError) return { kind: "invalid" as const };
     throw error;
   }
+  const token = await sessionTokenSet(headers, context);
+  if (!token) throw new Error("two-factor enrolment opened no session");
+  await context.db.transaction(async (tx) => {
+    await tx.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.token, token));
+    await tx.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.token, token)));
+  });
+  await recordAudit(context.db, {
+    action: AUDIT_ACTIONS.twoFactorEnabled,
+    actor: { id: viewer.id, name: viewer.name },
+    subjectUserId: viewer.id,
+    ip: context.clientIp,
+  });
+  return { kind: "ok" as const, headers };
 }

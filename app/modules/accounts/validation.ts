@@ -20,6 +20,9 @@ export const ACCOUNT_MESSAGES = {
   currentPassword: "Your current password is not correct",
 } as const;
 
+/** How long the link that proves a new sign-in address works. */
+export const EMAIL_CHANGE_HOURS = 24;
+
 export const signInSchema = z.object({
   emailOrUsername: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.identifier), z.maxLength(254)),
   password: z

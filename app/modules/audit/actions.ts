@@ -16,5 +16,7 @@ export const AUDIT_ACTIONS = {
   giftRefunded: "gift.refunded",
   givingExported: "giving.exported",
   twoFactorEnabled: "staff.two-factor-enabled",
+  emailChanged: "account.email-changed",
+  recordsLinked: "account.records-linked",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

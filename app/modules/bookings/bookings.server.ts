@@ -142,20 +142,12 @@ export async function releaseHold(db: Db, bookingId: string) {
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
 }
 
-/** A mentorship request: the person and the keepers are told (eligibility noted for the keeper). */
+/**
+ * A mentorship request: the person and the keepers are told. Eligibility is noted for the keeper
+ * from the requester's account only; a typed address would let anyone borrow another's history.
+ */
 export async function announceRequest(db: Db, env: Env, booking: Booking) {
-  const [priorPreparation] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(eq(bookings.email, booking.email), eq(bookings.offerId, "preparation"), eq(bookings.status, "confirmed")),
-    )
-    .limit(1);
-  const [approvedApplication] = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.email, booking.email), inArray(applications.status, ["approved", "waitlisted"])))
-    .limit(1);
+  const eligible = booking.userId ? await hasPriorPreparationOrIntake(db, booking.userId) : null;
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await enqueue(tx, {
@@ -171,10 +163,24 @@ export async function announceRequest(db: Db, env: Env, booking: Booking) {
       ...staffRequestMail(
         booking,
         `${env.SITE_URL}/console/bookings`,
-        Boolean(priorPreparation || approvedApplication),
+        eligible,
       ),
     });
   });
+}
+
+async function hasPriorPreparationOrIntake(db: Db, userId: string): Promise<boolean> {
+  const [priorPreparation] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.offerId, "preparation"), eq(bookings.status, "confirmed")))
+    .limit(1);
+  const [approvedApplication] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.userId, userId), inArray(applications.status, ["approved", "waitlisted"])))
+    .limit(1);
+  return Boolean(priorPreparation || approvedApplication);
 }
 
 /** A keeper approves (payment link emailed, 48 hours to pay) or declines a mentorship request. */

@@ -110,14 +110,17 @@ export function reminderMail(b: Booking) {
   });
 }
 
-export function staffRequestMail(b: Booking, consoleUrl: string, eligible: boolean) {
+/** `eligible` is null when the request came without signing in: a typed address proves nothing. */
+export function staffRequestMail(b: Booking, consoleUrl: string, eligible: boolean | null) {
   return renderMail({
     heading: "A mentorship request awaits a decision",
     paragraphs: [
       `${b.fullName} <${b.email}> asks to begin the Subtle Path on ${when(b)}.`,
-      eligible
-        ? "They have a prior Preparation Session or an approved application."
-        : "No prior Preparation Session or approved application was found for this address.",
+      eligible === null
+        ? "They asked without signing in, so their earlier sessions and applications could not be checked. Please ask them before deciding."
+        : eligible
+          ? "Their account has a prior Preparation Session or an approved application."
+          : "Their account has no prior Preparation Session or approved application.",
     ],
     action: { label: "Decide in the console", url: consoleUrl },
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { csvCell } from "../../lib/csv";
 import { enqueue } from "../mail/outbox.server";
@@ -26,14 +26,14 @@ export function pendingRequests(db: Db) {
   return db.select().from(bookings).where(eq(bookings.status, "requested")).orderBy(asc(bookings.startsAt));
 }
 
-/** A member's sessions to come (by account, or by the email they booked with before having one). */
-export function upcomingForMember(db: Db, member: { id: string; email: string }, now = new Date()) {
+/** A member's sessions to come (booked from the account, or linked to it from a proven address). */
+export function upcomingForMember(db: Db, userId: string, now = new Date()) {
   return db
     .select()
     .from(bookings)
     .where(
       and(
-        or(eq(bookings.userId, member.id), and(isNull(bookings.userId), eq(bookings.email, member.email))),
+        eq(bookings.userId, userId),
         inArray(bookings.status, ["confirmed", "requested", "approved"]),
         gte(bookings.startsAt, now),
       ),
@@ -104,13 +104,13 @@ export async function* bookingsCsv(db: Db, from: Date, to: Date) {
 }
 
 /** How many confirmed sessions a member has between two instants (the calendar's "This Month"). */
-export async function memberSessionCount(db: Db, member: { id: string; email: string }, from: Date, to: Date) {
+export async function memberSessionCount(db: Db, userId: string, from: Date, to: Date) {
   const rows = await db
     .select({ id: bookings.id })
     .from(bookings)
     .where(
       and(
-        or(eq(bookings.userId, member.id), and(isNull(bookings.userId), eq(bookings.email, member.email))),
+        eq(bookings.userId, userId),
         eq(bookings.status, "confirmed"),
         gte(bookings.startsAt, from),
         lt(bookings.startsAt, to),

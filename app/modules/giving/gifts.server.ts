@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { csvCell } from "../../lib/csv";
@@ -16,22 +16,18 @@ export const GIFT_PAGE_SIZE = 50;
 
 /**
  * Records a captured gift and emails its receipt (in the payment's transaction). A ceremony
- * donation is linked to the giver's latest application.
+ * donation given while signed in is linked to the account's latest application; a typed address
+ * proves nothing, so an anonymous gift is linked to no one's application.
  */
 export async function recordGift(tx: Db, _env: Env, payment: Payment) {
   const kind = payment.purpose === "ceremony-gift" ? "ceremony" : "offering";
   const application =
-    kind === "ceremony"
+    kind === "ceremony" && payment.userId
       ? (
           await tx
             .select({ id: applications.id })
             .from(applications)
-            .where(
-              or(
-                payment.userId ? eq(applications.userId, payment.userId) : undefined,
-                eq(applications.email, payment.payerEmail),
-              ),
-            )
+            .where(eq(applications.userId, payment.userId))
             .orderBy(desc(applications.createdAt))
             .limit(1)
         )[0]
@@ -72,22 +68,18 @@ function receipt(gift: Gift, payment: Payment) {
   };
 }
 
-/** A member's own gifts (by account, or by the address they gave with before they had one). */
-export function memberGifts(db: Db, member: { id: string; email: string }) {
-  return db
-    .select()
-    .from(gifts)
-    .where(or(eq(gifts.userId, member.id), and(isNull(gifts.userId), eq(gifts.donorEmail, member.email))))
-    .orderBy(desc(gifts.givenAt));
+/** A member's own gifts: given from the account, or linked to it from a proven address. */
+export function memberGifts(db: Db, userId: string) {
+  return db.select().from(gifts).where(eq(gifts.userId, userId)).orderBy(desc(gifts.givenAt));
 }
 
-export function giftsInYear(db: Db, member: { id: string; email: string }, year: number) {
+export function giftsInYear(db: Db, userId: string, year: number) {
   return db
     .select()
     .from(gifts)
     .where(
       and(
-        or(eq(gifts.userId, member.id), and(isNull(gifts.userId), eq(gifts.donorEmail, member.email))),
+        eq(gifts.userId, userId),
         gte(gifts.givenAt, new Date(Date.UTC(year, 0, 1))),
         lt(gifts.givenAt, new Date(Date.UTC(year + 1, 0, 1))),
         isNull(gifts.refundedAt),

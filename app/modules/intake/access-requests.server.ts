@@ -4,13 +4,27 @@ import { renderMail } from "../mail/templates";
 import { accessRequests } from "./schema";
 import type { AccessRequestInput } from "./validation";
 
-/** Stores the request, acknowledges it to the seeker and tells the Temple Keepers: all or nothing. */
-export async function submitAccessRequest(db: Db, input: AccessRequestInput, staffEmail: string) {
+/**
+ * Stores the request (with the account that made it, when signed in), acknowledges it to the
+ * seeker and tells the Temple Keepers: all or nothing.
+ */
+export async function submitAccessRequest(
+  db: Db,
+  input: AccessRequestInput,
+  staffEmail: string,
+  userId: string | null,
+) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [row] = await t
       .insert(accessRequests)
-      .values({ name: input.name, email: input.email, reason: input.reason, experience: input.experience || null })
+      .values({
+        name: input.name,
+        email: input.email,
+        reason: input.reason,
+        experience: input.experience || null,
+        userId,
+      })
       .returning({ id: accessRequests.id });
     if (!row) throw new Error("access request insert returned no row");
     await enqueue(t, {

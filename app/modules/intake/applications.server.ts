@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
@@ -91,28 +91,20 @@ export async function submitApplication(
 /** The applicant's own projection: status and dates, never the flags or staff notes. */
 export async function memberApplication(
   db: Db,
-  member: { id: string; email: string },
+  userId: string,
 ): Promise<{ status: ApplicationStatus; submittedAt: Date } | null> {
   const [row] = await db
     .select({ status: applications.status, submittedAt: applications.createdAt })
     .from(applications)
-    .where(
-      or(
-        eq(applications.userId, member.id),
-        and(isNull(applications.userId), eq(applications.email, member.email.toLowerCase())),
-      ),
-    )
+    .where(eq(applications.userId, userId))
     .orderBy(desc(applications.createdAt))
     .limit(1);
   return row ?? null;
 }
 
 /** For the member's data export: their own words and the status, never the flags or staff notes. */
-export async function exportMemberApplications(db: Db, env: Env, member: { id: string; email: string }) {
-  const rows = await db
-    .select()
-    .from(applications)
-    .where(or(eq(applications.userId, member.id), eq(applications.email, member.email.toLowerCase())));
+export async function exportMemberApplications(db: Db, env: Env, userId: string) {
+  const rows = await db.select().from(applications).where(eq(applications.userId, userId));
   return rows.map((row) => ({
     fullName: row.fullName,
     email: row.email,
@@ -125,9 +117,4 @@ export async function exportMemberApplications(db: Db, env: Env, member: { id: s
     status: row.status,
     createdAt: row.createdAt,
   }));
-}
-
-/** Account deletion: applications made while signed in go by cascade; these go by their email. */
-export async function deleteApplicationsByEmail(db: Db, email: string) {
-  await db.delete(applications).where(eq(applications.email, email.toLowerCase()));
 }

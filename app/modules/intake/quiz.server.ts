@@ -10,13 +10,19 @@ import { quizSubmissions } from "./schema";
 
 export const QUIZ_PAGE_SIZE = 50;
 
-/** Stores the answers and emails the recommendation, together or not at all. */
-export async function submitQuiz(db: Db, input: QuizInput, userAgent: string | null, siteUrl: string) {
+/** Stores the answers (with the account, when signed in) and emails the recommendation, together or not at all. */
+export async function submitQuiz(
+  db: Db,
+  input: QuizInput,
+  context: { userAgent: string | null; userId: string | null; siteUrl: string },
+) {
+  const { userAgent, userId, siteUrl } = context;
   const { email, ...answers } = input;
   const recommendation = recommend(answers as QuizAnswers);
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.insert(quizSubmissions).values({
+      userId,
       email,
       answers,
       recommendation: recommendation.key,

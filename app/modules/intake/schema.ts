@@ -49,6 +49,7 @@ export const quizSubmissions = pgTable(
     index("quiz_submissions_created_idx").on(t.createdAt),
     index("quiz_submissions_recommendation_idx").on(t.recommendation, t.id),
     index("quiz_submissions_user_idx").on(t.userId),
+    index("quiz_submissions_email_idx").on(t.email),
   ],
 );
 

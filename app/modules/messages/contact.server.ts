@@ -4,10 +4,21 @@ import { renderMail } from "../mail/templates";
 import { contactMessages } from "./schema";
 import type { ContactInput } from "./validation";
 
-/** Stores the message and queues the staff notification in one transaction: both or neither. */
-export async function submitContactMessage(db: Db, input: ContactInput, staffEmail: string): Promise<number> {
+/**
+ * Stores the message (with the account that wrote it, when signed in) and queues the staff
+ * notification in one transaction: both or neither.
+ */
+export async function submitContactMessage(
+  db: Db,
+  input: ContactInput,
+  staffEmail: string,
+  userId: string | null,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...input, userId })
+      .returning({ id: contactMessages.id });
     if (!row) throw new Error("contact insert returned no row");
     const mail = renderMail({
       heading: "A new message through the contact page",

@@ -15,8 +15,10 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 /**
  * Starts (or restarts) double opt-in for an address. The caller answers the same way
  * whatever happened here, so the response never reveals whether an address was known.
+ * `ownerId`: the signed-in member whose proven address this is; a subscription belongs to the
+ * address, so a member subscribing any other address makes it no record of theirs.
  */
-export async function subscribe(db: Db, email: string, siteUrl: string): Promise<void> {
+export async function subscribe(db: Db, email: string, siteUrl: string, ownerId: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [existing] = await t
@@ -24,6 +26,9 @@ export async function subscribe(db: Db, email: string, siteUrl: string): Promise
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, email))
       .for("update");
+    if (existing && ownerId && !existing.userId) {
+      await t.update(newsletterSubscribers).set({ userId: ownerId }).where(eq(newsletterSubscribers.id, existing.id));
+    }
     if (existing?.status === "confirmed") return; // already in: nothing to do, nothing to send
 
     const confirm = newToken();
@@ -39,7 +44,7 @@ export async function subscribe(db: Db, email: string, siteUrl: string): Promise
     } else {
       await t
         .insert(newsletterSubscribers)
-        .values({ email, ...values })
+        .values({ email, userId: ownerId, ...values })
         .onConflictDoNothing();
     }
     const mail = renderMail({

@@ -13,7 +13,11 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_user_idx").on(t.userId)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_user_idx").on(t.userId),
+    index("contact_messages_email_idx").on(t.email),
+  ],
 );
 
 export const subscriberStatuses = ["pending", "confirmed", "unsubscribed"] as const;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
@@ -8,8 +7,8 @@ import { checkins } from "../calendar/schema";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
 import { memberGifts } from "../giving/gifts.server";
-import { deleteApplicationsByEmail, exportMemberApplications } from "../intake/applications.server";
-import { accessRequests } from "../intake/schema";
+import { exportMemberApplications } from "../intake/applications.server";
+import { accessRequests, quizSubmissions } from "../intake/schema";
 import { listSessions } from "../integration/sessions.server";
 import { memberShares } from "../integration/shares.server";
 import { exportEntries } from "../journal/journal.server";
@@ -18,8 +17,9 @@ import { checklistTicks, meditationSits } from "../practice/schema";
 import { memberProfile } from "./profile.server";
 
 /**
- * "Download all my data" (terms and privacy): every record we hold about the member, decrypted,
- * as one JSON document. Later modules add their section here.
+ * "Download all my data" (terms and privacy): every record the account owns, decrypted, as one
+ * JSON document. Owned means made while signed in, or linked from a proven address
+ * (linking.server.ts): nothing is found by matching an address. Later modules add their section here.
  */
 export async function exportMemberData(db: Db, env: Env, userId: string) {
   const [user] = await db
@@ -90,15 +90,28 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
         createdAt: accessRequests.createdAt,
       })
       .from(accessRequests)
-      .where(eq(accessRequests.email, user.email)),
-    ceremonyApplications: await exportMemberApplications(db, env, { id: userId, email: user.email }),
+      .where(eq(accessRequests.userId, userId)),
+    ceremonyApplications: await exportMemberApplications(db, env, userId),
+    readinessQuiz: await db
+      .select({
+        email: quizSubmissions.email,
+        answers: quizSubmissions.answers,
+        recommendation: quizSubmissions.recommendation,
+        createdAt: quizSubmissions.createdAt,
+      })
+      .from(quizSubmissions)
+      .where(eq(quizSubmissions.userId, userId)),
     contactMessages: await db
-      .select({ name: contactMessages.name, message: contactMessages.message, createdAt: contactMessages.createdAt })
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        message: contactMessages.message,
+        createdAt: contactMessages.createdAt,
+      })
       .from(contactMessages)
-      .where(eq(contactMessages.email, user.email)),
-    // Gifts given from this account or, before it existed, with its address (receipts are kept
-    // after deletion, with the account link cleared).
-    gifts: (await memberGifts(db, { id: userId, email: user.email })).map((g) => ({
+      .where(eq(contactMessages.userId, userId)),
+    // Receipts are kept after deletion (the law asks it), with the account link cleared.
+    gifts: (await memberGifts(db, userId)).map((g) => ({
       id: g.id,
       kind: g.kind,
       amountCents: g.amountCents,
@@ -106,30 +119,38 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
       refundedAt: g.refundedAt,
     })),
     newsletter: await db
-      .select({ status: newsletterSubscribers.status, createdAt: newsletterSubscribers.createdAt })
+      .select({
+        email: newsletterSubscribers.email,
+        status: newsletterSubscribers.status,
+        createdAt: newsletterSubscribers.createdAt,
+      })
       .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, user.email)),
+      .where(eq(newsletterSubscribers.userId, userId)),
   };
 }
 
 /**
- * Deletes the account: the user row and everything hanging off it (sessions, profile, medical
- * record, invitations, two-factor) go by cascade; records kept by email are removed or, where
- * the congregation must keep that a decision happened, anonymised. One transaction.
+ * Deletes the account and only what it owns: the user row and everything hanging off it by
+ * account id (sessions, profile, medical record, journals, applications, quiz answers, contact
+ * messages, newsletter subscription...) go by cascade; gifts and bookings stay as financial
+ * records with the account link cleared; access requests, where the congregation must keep that a
+ * decision happened, are anonymised. Records merely carrying the same address are not touched.
+ * One transaction.
  */
 export async function deleteMemberAccount(db: Db, userId: string) {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) return;
-    const pseudonym = `deleted-${createHash("sha256").update(user.email).digest("hex").slice(0, 16)}@invalid`;
     await tx
       .update(accessRequests)
-      .set({ name: "Deleted member", email: pseudonym, reason: "", experience: null, decisionMessage: null })
-      .where(eq(accessRequests.email, user.email));
-    await tx.delete(contactMessages).where(eq(contactMessages.email, user.email));
-    await deleteApplicationsByEmail(tx, user.email);
-    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
+      .set({
+        name: "Deleted member",
+        email: `deleted-${userId}@invalid`,
+        reason: "",
+        experience: null,
+        decisionMessage: null,
+        userId: null,
+      })
+      .where(eq(accessRequests.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Db } from "../../../db/client";
 import { rateLimits } from "./schema";
@@ -39,6 +39,20 @@ export async function hit(db: Db, rule: RateLimitRule, subject: string, now = ne
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
+}
+
+/**
+ * Takes back a hit counted in the current window, for limits that count only failures: the
+ * attempt is counted before it runs (so parallel attempts cannot all slip under the limit) and
+ * refunded when it succeeds.
+ */
+export async function refund(db: Db, rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
 }
 
 /**

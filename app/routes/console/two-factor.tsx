@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
@@ -9,29 +9,45 @@ import {
   confirmEnrolment,
   enrolmentQr,
   startEnrolment,
+  stepUp,
   TWO_FACTOR_MESSAGES,
 } from "~/modules/accounts/two-factor.server";
 import type { Route } from "./+types/two-factor";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-export const meta: Route.MetaFunction = () => privateMeta("Set up two-factor authentication");
+export const meta: Route.MetaFunction = ({ data }) =>
+  privateMeta(data?.mode === "step-up" ? "Confirm it is you" : "Set up two-factor authentication");
 
-/** Staff only, and only until two-factor is on: the console stays shut until then. */
-async function requireEnrollingStaff(request: Request, context: Route.LoaderArgs["context"]) {
+/**
+ * Staff only, while this session has not passed the second factor: the account enrols here, or
+ * (already enrolled) this session proves itself with a code. The console stays shut until then.
+ */
+async function requireUnverifiedStaff(request: Request, context: Route.LoaderArgs["context"]) {
   const viewer = await requireViewer(request, context);
   if (!isStaff(viewer.role)) throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
-  if (viewer.twoFactorEnabled) throw redirect("/console");
-  return viewer;
+  if (viewer.twoFactorEnabled && viewer.sessionTwoFactor) throw redirect("/console");
+  return { viewer, mode: viewer.twoFactorEnabled ? ("step-up" as const) : ("enrol" as const) };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireEnrollingStaff(request, context);
-  return null;
+  const { mode } = await requireUnverifiedStaff(request, context);
+  return { mode };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireEnrollingStaff(request, context);
+  const { viewer, mode } = await requireUnverifiedStaff(request, context);
   const fields = formToObject(await request.formData());
+  if (mode === "step-up") {
+    const outcome = await stepUp(request, context, viewer, (fields.code ?? "").slice(0, 64));
+    if (outcome.kind === "ok") throw redirect("/console", { headers: outcome.headers });
+    return data(
+      {
+        step: "step-up" as const,
+        error: outcome.kind === "limited" ? TWO_FACTOR_MESSAGES.limited : TWO_FACTOR_MESSAGES.invalid,
+      },
+      { status: outcome.kind === "limited" ? 429 : 401 },
+    );
+  }
   if (fields.intent === "start") {
     const started = await startEnrolment(request, context, fields.password ?? "");
     if (!started.ok) return data({ step: "password" as const, error: TWO_FACTOR_MESSAGES.password }, { status: 400 });
@@ -53,8 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorSetup() {
+  const { mode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
+  if (mode === "step-up") return <StepUp error={result?.error ?? null} submitting={submitting} />;
   const scanning = result?.step === "scan" && "secret" in result;
   return (
     <div className="mx-auto max-w-2xl px-4 pb-24 sm:px-6">
@@ -117,6 +135,37 @@ export default function TwoFactorSetup() {
           </button>
         </Form>
       )}
+    </div>
+  );
+}
+
+/** A session opened with the password alone: one code (or a recovery code) opens the console for it. */
+function StepUp(props: { error: string | null; submitting: boolean }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
+      <PageHero eyebrow="Temple Keepers" title="Confirm it is you">
+        This session was opened with your password alone. Enter the six-digit code from your authenticator app, or one
+        of your recovery codes, to open the console here.
+      </PageHero>
+      <Form method="post" noValidate className="card grid gap-5">
+        <FormAlert message={props.error} />
+        <div>
+          <label htmlFor="code" className="mb-2 block font-medium">
+            Code
+          </label>
+          <input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={64}
+            className="field max-w-60 tracking-widest"
+          />
+        </div>
+        <button type="submit" className="btn-gold justify-self-start" disabled={props.submitting}>
+          {props.submitting ? "Checking..." : "Verify"}
+        </button>
+      </Form>
     </div>
   );
 }

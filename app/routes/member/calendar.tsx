@@ -47,10 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       journalActivity(context.db, viewer.id, zone, chartStart, today),
       checkinsBetween(context.db, viewer.id, thisMonthStart, today),
       journalActivity(context.db, viewer.id, zone, thisMonthStart, today),
-      upcomingForMember(context.db, viewer),
+      upcomingForMember(context.db, viewer.id),
       memberSessionCount(
         context.db,
-        viewer,
+        viewer.id,
         zonedInstant(thisMonthStart, "00:00", zone),
         zonedInstant(nextMonthStart, "00:00", zone),
       ),

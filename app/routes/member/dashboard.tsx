@@ -14,6 +14,7 @@ import { formatDate, greetingFor, hourIn } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import type { ApplicationStatus } from "~/modules/intake/application-status";
 import { memberApplication } from "~/modules/intake/applications.server";
+import { hasLinkableRecords } from "~/modules/profile/linking.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/dashboard";
 
@@ -75,9 +76,10 @@ const APPLICATION_STATUS_TEXT: Record<ApplicationStatus, { label: string; text: 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const [timezone, application] = await Promise.all([
+  const [timezone, application, toLink] = await Promise.all([
     memberTimezone(context.db, viewer.id),
-    memberApplication(context.db, viewer),
+    memberApplication(context.db, viewer.id),
+    hasLinkableRecords(context.db, viewer),
   ]);
   // Computed on the server in the member's zone and sent as text: no hydration mismatch.
   return {
@@ -86,11 +88,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     application: application
       ? { ...APPLICATION_STATUS_TEXT[application.status], submittedAt: formatDate(application.submittedAt, timezone) }
       : null,
+    toLink,
   };
 }
 
 export default function Dashboard() {
-  const { greeting, firstName, application } = useLoaderData<typeof loader>();
+  const { greeting, firstName, application, toLink } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="py-12 text-center sm:py-16">
@@ -109,6 +112,21 @@ export default function Dashboard() {
           </h2>
           <p className="mt-2 text-mist-muted">
             Submitted {application.submittedAt}. {application.text}
+          </p>
+        </section>
+      ) : null}
+      {toLink ? (
+        <section aria-labelledby="link-h" className="card mb-8">
+          <h2 id="link-h" className="font-serif text-2xl font-semibold">
+            We found things sent from your address
+          </h2>
+          <p className="mt-2 text-mist-muted">
+            Before you signed in, something was sent to us from your confirmed address (an application, a gift, a
+            booking...).{" "}
+            <Link to="/profile#link-records" className="text-violet-200 underline underline-offset-4 hover:text-gold">
+              Review and link it to your account
+            </Link>
+            .
           </p>
         </section>
       ) : null}

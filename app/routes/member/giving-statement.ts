@@ -9,7 +9,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const year = /^\d{4}$/.test(params.year) ? Number(params.year) : Number.NaN;
   if (!(year >= 2000 && year <= new Date().getUTCFullYear())) throw data(null, { status: 404 });
-  const gifts = await giftsInYear(context.db, viewer, year);
+  const gifts = await giftsInYear(context.db, viewer.id, year);
   const pdf = givingStatementPdf({
     year,
     donorName: viewer.name,

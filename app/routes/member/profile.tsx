@@ -5,34 +5,44 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { EditableCard } from "~/components/member/editable-card";
 import { GivingCard } from "~/components/member/giving-card";
+import { LinkRecordsCard } from "~/components/member/link-records-card";
 import { SecurityCard } from "~/components/member/security-card";
 import { SettingsCard } from "~/components/member/settings-card";
 import { notify } from "~/components/ui/notify";
 import { formToObject } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
-import { formatDateTime } from "~/lib/time-format";
+import { formatDate, formatDateTime } from "~/lib/time-format";
 import { describeUserAgent } from "~/lib/user-agent";
+import { pendingEmailChange } from "~/modules/accounts/email-change.server";
 import { listSessions } from "~/modules/accounts/security.server";
 import { requireViewer } from "~/modules/accounts/session.server";
+import { EMAIL_CHANGE_HOURS } from "~/modules/accounts/validation";
 import { listRecordReads } from "~/modules/audit/audit.server";
 import { memberGifts } from "~/modules/giving/gifts.server";
+import { linkableRecords } from "~/modules/profile/linking.server";
 import { memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
+export { privateActionHeaders as headers } from "~/lib/http";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const profile = await memberProfile(context.db, context.env, viewer.id);
   const zone = profile.settings.timezone;
-  const [reads, sessions, gifts] = await Promise.all([
+  const [reads, sessions, gifts, pending, linkable] = await Promise.all([
     listRecordReads(context.db, viewer.id),
     listSessions(context, viewer.id),
-    memberGifts(context.db, viewer),
+    memberGifts(context.db, viewer.id),
+    pendingEmailChange(context.db, viewer.id),
+    linkableRecords(context.db, viewer),
   ]);
   return {
     profile,
+    emailVerified: viewer.emailVerified,
+    pendingEmail: pending ? { newEmail: pending.newEmail, until: formatDateTime(pending.expiresAt, zone) } : null,
+    linkable: linkable.map((r) => ({ key: r.key, label: r.label, at: formatDate(r.at, zone) })),
     reads: reads.map((r) => ({
       id: r.id,
       by: r.actorName ?? "A Temple Keeper",
@@ -62,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await profileAction(request, context, viewer, fields);
   if (outcome.kind === "redirect") throw redirect(outcome.to, { headers: outcome.headers });
   if (outcome.kind === "error") {
-    return data({ intent: outcome.intent, error: outcome.message, values: fields }, { status: outcome.status });
+    return data(
+      { intent: outcome.intent, error: outcome.message, values: fields },
+      { status: outcome.status, headers: outcome.headers },
+    );
   }
   throw redirect(`/profile?saved=${outcome.intent}#${outcome.anchor}`, { headers: outcome.headers });
 }
@@ -74,12 +87,16 @@ const SAVED: Record<string, string> = {
   dietary: "Your dietary notes are saved.",
   settings: "Your settings are saved.",
   password: "Your password is changed. Other sessions were signed out.",
-  email: "Your email is changed.",
+  "email-sent": `We sent a link to that address. Your email changes only when the link is followed, within ${EMAIL_CHANGE_HOURS} hours.`,
+  "email-cancelled": "The change is cancelled. Your email stays as it was.",
+  linked: "Those records are now part of your account.",
+  "linked-none": "Nothing new was linked.",
   sessions: "That session is signed out.",
 };
 
 export default function Profile() {
-  const { profile, reads, sessions, timezones, gifts } = useLoaderData<typeof loader>();
+  const { profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const editing = params.get("edit");
@@ -301,8 +318,11 @@ export default function Profile() {
         <SettingsCard values={profile.settings} timezones={timezones} error={errorFor("settings")} />
       </div>
       <div className="mt-6 grid gap-6">
+        <LinkRecordsCard email={basic.email} records={linkable} />
         <SecurityCard
           email={basic.email}
+          emailVerified={emailVerified}
+          pendingEmail={pendingEmail}
           sessions={sessions}
           errors={{ password: errorFor("password"), email: errorFor("email") }}
         />
