@@ -160,11 +160,7 @@ export async function announceRequest(db: Db, env: Env, booking: Booking) {
       kind: "booking.request-notify",
       to: env.STAFF_EMAIL,
       subject: `Mentorship request: ${booking.fullName}`,
-      ...staffRequestMail(
-        booking,
-        `${env.SITE_URL}/console/bookings`,
-        eligible,
-      ),
+      ...staffRequestMail(booking, `${env.SITE_URL}/console/bookings`, eligible),
     });
   });
 }
