@@ -150,6 +150,55 @@ describe("membership, end to end", () => {
   });
 });
 
+describe("the sign-in email, end to end", () => {
+  it("changes only when the link sent to the new address is followed, then offers what was sent from it", async () => {
+    const moved = "maya.moved@example.org";
+    // Before: a message sent without signing in from the address the member will move to.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${app.url}/contact`);
+    await visitor.getByLabel("Full name").fill("Maya Rivers");
+    await visitor.getByLabel("Email").fill(moved);
+    await visitor.getByLabel("Message").fill("A question from before I had an account.");
+    await visitor.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => visitor.getByText("Thank you for reaching out.").first().isVisible()).toBe(true);
+    await visitor.close();
+
+    const page = await browser.newPage();
+    await signIn(page, member.username, passwords.get(member.username) as string);
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto(`${app.url}/profile#security`);
+    await page.getByLabel("New email").fill(moved);
+    await page
+      .getByLabel("Your password")
+      .first()
+      .fill(passwords.get(member.username) as string);
+    await page.getByRole("button", { name: "Change Email" }).click();
+    await page.waitForURL(/saved=email-sent/);
+    await expect.poll(() => page.getByText(`Waiting for confirmation: ${moved}`).isVisible()).toBe(true);
+    expect(await page.getByLabel("Your password").first().inputValue()).toBe(""); // not left in the field
+    expect(await page.getByText("Found With Your Address").count()).toBe(0);
+
+    const link = await linkInMail(moved, "/confirm-email");
+    const confirm = await browser.newPage();
+    await confirm.goto(`${app.url}${link}`);
+    await expect
+      .poll(() => confirm.getByRole("heading", { name: "Confirm your email address" }).isVisible())
+      .toBe(true);
+    await confirm.getByRole("button", { name: "Confirm This Address" }).click();
+    await expect.poll(() => confirm.getByRole("heading", { name: "Your address is confirmed" }).isVisible()).toBe(true);
+    await confirm.close();
+    await mailMatching(smtp, member.email, /Your sign-in email changed/);
+
+    await page.goto(`${app.url}/profile`);
+    await expect.poll(() => page.getByText(`Now: ${moved} (confirmed)`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Message sent through the contact form").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Link These to My Account" }).click();
+    await page.waitForURL(/saved=linked/);
+    await expect.poll(() => page.getByText("Found With Your Address").count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe("member and console pages", () => {
   it("render at 1280 and 375 px with no console errors, no overflow and no axe violations", async () => {
     const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin") as (typeof DEMO_ACCOUNTS)[number];

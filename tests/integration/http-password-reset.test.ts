@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { mailOutbox, rateLimits, sessions, verifications } from "../../db/schema";
+import { mailOutbox, rateLimits, sessions, users, verifications } from "../../db/schema";
 import { createAccount, get, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { postForm, startTestServer, type TestServer } from "../support/server";
@@ -54,7 +54,8 @@ describeEachBackend("forgot and reset password over HTTP", (backend) => {
     }
   });
 
-  it("sets the new password once, ends every other session and signs this browser in", async () => {
+  it("sets the new password once, ends every other session, signs this browser in and tells the address", async () => {
+    await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, member.id));
     const elsewhere = await signIn(server, member.username, member.password);
     await postForm(server, "/forgot-password", { email: member.email });
     const { path } = await resetLink();
@@ -88,6 +89,15 @@ describeEachBackend("forgot and reset password over HTTP", (backend) => {
     member.password = newPassword;
     const live = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
     expect(live.length).toBe(2); // the reset's own session and the sign-in just above
+    // The link reached the address: it is proven now, and it is told of the reset.
+    const [user] = await server.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(user?.emailVerified).toBe(true);
+    const notices = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "account.password-changed"));
+    expect(notices.map((n) => n.toAddress)).toEqual([member.email]);
+    expect(notices[0]?.textBody).toContain("Your password was reset");
   });
 
   it("refuses a link older than 24 hours", async () => {

@@ -64,6 +64,8 @@ export async function resetPassword(
     if (error instanceof APIError) return { kind: "expired" };
     throw error;
   }
+  // The link was mailed to the account's address only: following it proves the address (decision 007).
+  await context.db.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
   await notifyPasswordChanged(context.db, context.env, account, "reset");
   return signIn(request, context, { emailOrUsername: account.email, password });
 }

@@ -1,6 +1,6 @@
 import { HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { EditableCard } from "~/components/member/editable-card";
@@ -99,6 +99,9 @@ export default function Profile() {
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
+  // A new location (the redirect after a successful save) starts the security forms afresh: no
+  // typed password stays in a field. An error answers without navigating, so what was typed stays.
+  const { key: locationKey } = useLocation();
   const editing = params.get("edit");
   const saved = params.get("saved");
   const errorFor = (intent: string) => (result?.intent === intent ? result.error : null);
@@ -320,6 +323,7 @@ export default function Profile() {
       <div className="mt-6 grid gap-6">
         <LinkRecordsCard email={basic.email} records={linkable} />
         <SecurityCard
+          key={locationKey}
           email={basic.email}
           emailVerified={emailVerified}
           pendingEmail={pendingEmail}
