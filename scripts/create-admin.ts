@@ -59,11 +59,8 @@ if (values.help) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
-if (values.email === undefined || values.name === undefined) {
-  usage(
-    `Missing ${[values.email === undefined && "--email", values.name === undefined && "--name"].filter(Boolean).join(" and ")}.`,
-  );
-}
+const missing = (["email", "name"] as const).filter((key) => values[key] === undefined).map((key) => `--${key}`);
+if (missing.length > 0) usage(`Missing ${missing.join(" and ")}.`);
 const parsed = argsSchema.safeParse({ email: values.email, name: values.name });
 if (!parsed.success) {
   usage(parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n"));
@@ -79,8 +76,13 @@ try {
 
 async function open(): Promise<{ database: Database; where: string; release: () => void }> {
   if (env.DATABASE_URL) {
-    const url = new URL(env.DATABASE_URL);
-    const where = `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+    let where = "PostgreSQL";
+    try {
+      const url = new URL(env.DATABASE_URL);
+      where = `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`; // never the password
+    } catch {
+      // An unparseable URL still reaches pg, which explains the problem.
+    }
     return { database: openPostgres({ url: env.DATABASE_URL, max: 2 }), where, release: () => {} };
   }
   let release: () => void;
@@ -114,7 +116,7 @@ try {
           (setup.promotedFrom
             ? `It was a ${setup.promotedFrom}; it is now an admin (recorded in the audit log) and its sessions ended.\n`
             : "") +
-          "Its earlier unused setup links no longer work.\n",
+          "Its earlier unused links no longer work.\n",
   );
   process.stdout.write(
     `\nOpen this link within ${ADMIN_SETUP_HOURS} hours to choose the username and password (it works once):\n\n` +

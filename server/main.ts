@@ -66,7 +66,7 @@ async function main() {
     fail(demo.message);
   }
   // Outside production their credentials are printed at each start, as the README lists them.
-  if (!env.isProduction && demo.demo.length > 0) process.stdout.write(`\n${describeDemoAccounts()}`);
+  if (!env.isProduction && demo.open.length > 0) process.stdout.write(`\n${describeDemoAccounts()}`);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let clientDir: string | undefined;

@@ -76,7 +76,9 @@ describe("a development start", () => {
     const output = app.output();
     expect(output).toContain(`serving on http://localhost:${port} (listening on 127.0.0.1: this machine only)`);
     expect(output).toContain('This is a development server (NODE_ENV is not "production")');
-    expect(output).toContain("NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY");
+    expect(output).toContain(
+      "NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY",
+    );
     expect(output).toContain("docs/deployment.md");
     expect(output).toContain('npm run create-admin -- --email <address> --name "<name>"');
     // On loopback the empty database got the demo accounts, printed as the README lists them.

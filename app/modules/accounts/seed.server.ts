@@ -120,7 +120,8 @@ export function isLoopbackHost(host: string): boolean {
   return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }
 
-export type DemoAccountsAtStart = { kind: "ready"; demo: string[] } | { kind: "refused"; message: string };
+/** `open`: the demo accounts that still sign in with their public passwords (usernames). */
+export type DemoAccountsAtStart = { kind: "ready"; open: string[] } | { kind: "refused"; message: string };
 
 /**
  * Start-up: an empty development database gets the demo accounts, but only where nobody else can
@@ -137,13 +138,13 @@ export async function prepareDemoAccounts(
   if (!env.isProduction && allowed && (await countAccounts(db)) === 0) {
     await seedDemoAccounts(db, { production: false });
   }
-  const demo = await demoAccountsWithPublicPasswords(db);
-  if (demo.length === 0 || allowed) return { kind: "ready", demo };
+  const open = await demoAccountsWithPublicPasswords(db);
+  if (open.length === 0 || allowed) return { kind: "ready", open };
   const why = env.isProduction ? "NODE_ENV=production" : `HOST=${env.HOST}`;
   return {
     kind: "refused",
     message:
-      `Refusing to start: this database holds demo accounts whose passwords are public (README, "Demo accounts"): ${demo.join(", ")}.\n` +
+      `Refusing to start: this database holds demo accounts whose passwords are public (README, "Demo accounts"): ${open.join(", ")}.\n` +
       `With ${why} this server is meant to be reachable from other machines. Either\n` +
       "  - use a database without them (a new DATA_DIR or DATABASE_URL), or change their passwords, or\n" +
       (env.isProduction
