@@ -2,8 +2,8 @@
 # Sacred Path Congregation: the production image (see docs/deployment.md).
 #   docker build -t sacred-path .
 #   docker compose up -d            # with PostgreSQL, see compose.yaml
-# Stages: deps (every package, for the build) -> build (npm run build, plus the backup scripts
-# bundled) -> prod-deps (production packages only) -> runtime (slim, non-root).
+# Stages: deps (every package, for the build) -> build (npm run build, plus the backup and
+# create-admin scripts bundled) -> prod-deps (production packages only) -> runtime (slim, non-root).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -18,10 +18,10 @@ RUN npm install --no-audit --no-fund
 # --- the production build -----------------------------------------------------------------------
 FROM deps AS build
 COPY . .
-# build/server-main.js, build/server/ and build/client/ (npm run build), then db:backup and
-# db:restore as plain Node scripts, since the runtime has no tsx (a development dependency).
+# build/server-main.js, build/server/ and build/client/ (npm run build), then db:backup, db:restore
+# and create-admin as plain Node scripts, since the runtime has no tsx (a development dependency).
 RUN npm run build \
-  && npx esbuild scripts/db-backup.ts scripts/db-restore.ts --bundle --platform=node --format=esm \
+  && npx esbuild scripts/db-backup.ts scripts/db-restore.ts scripts/create-admin.ts --bundle --platform=node --format=esm \
     --target=node20 --packages=external --outdir=build/scripts --log-level=warning
 
 # --- production dependencies only ---------------------------------------------------------------

@@ -8,7 +8,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /** Outside production a server listens on loopback unless told otherwise; production on every interface. */
+    HOST: z.string().optional(),
     SITE_URL: z.url().optional(),
     DATABASE_URL: z
       .string()
@@ -30,6 +31,11 @@ const schema = z
     /** How often each instance looks for bookings due a 24-hour reminder. */
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+    /**
+     * "true": demo accounts (public passwords) are wanted on a server other machines can reach: production,
+     * or HOST beyond loopback. Without it such a server creates none and refuses to start while they exist.
+     */
+    DEMO_ACCOUNTS: z.enum(["true", "false"], "DEMO_ACCOUNTS must be true or false").default("false"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Signs session cookies. Production: required; development: generated into DATA_DIR (see secrets.server.ts). */
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
@@ -56,6 +62,8 @@ const schema = z
   })
   .transform((env) => ({
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
+    DEMO_ACCOUNTS: env.DEMO_ACCOUNTS === "true",
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? "paypal" : "test"),
     PAYPAL_API_URL: (

@@ -3,8 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
 import { safeErrorMessage } from "../app/lib/errors";
-import { countAccounts } from "../app/modules/accounts/members.server";
-import { describeDemoAccounts, hasDemoAccounts, seedDemoAccounts } from "../app/modules/accounts/seed.server";
+import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
 import { sendDueReminders } from "../app/modules/bookings/schedule.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
@@ -20,6 +19,15 @@ const SHUTDOWN_GRACE_MS = 3000;
 const SHUTDOWN_DEADLINE_MS = 4500;
 /** No request waits longer than this on one query (see openPostgres). */
 const QUERY_TIMEOUT_MS = 5000;
+
+/** A development start must not pass for a real one (README "Run it", docs/deployment.md). */
+const DEVELOPMENT_NOTICE = `This is a development server (NODE_ENV is not "production"): it shows error details, may hold demo
+accounts whose passwords are public, and listens on this machine only unless HOST is set. To run it for real:
+NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY set (see
+docs/deployment.md), then create the first administrator with
+  npm run create-admin -- --email <address> --name "<name>"
+
+`;
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -51,11 +59,14 @@ async function main() {
   }
   await database.migrate();
   logger.info({ database: database.kind }, "database ready");
-  if (!env.isProduction) {
-    // An empty development database gets the demo accounts; their credentials are printed each start.
-    if ((await countAccounts(database.db)) === 0) await seedDemoAccounts(database.db, { production: false });
-    if (await hasDemoAccounts(database.db)) process.stdout.write(`\n${describeDemoAccounts()}`);
+  const demo = await prepareDemoAccounts(database.db, env);
+  if (demo.kind === "refused") {
+    await database.close().catch(() => {});
+    releaseLock();
+    fail(demo.message);
   }
+  // Outside production their credentials are printed at each start, as the README lists them.
+  if (!env.isProduction && demo.open.length > 0) process.stdout.write(`\n${describeDemoAccounts()}`);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let clientDir: string | undefined;
@@ -101,7 +112,15 @@ async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    process.stdout.write(`\nSacred Path Congregation is serving on http://localhost:${port}\n\n`);
+    const bound = typeof address === "object" && address ? address.address : env.HOST;
+    const local = isLoopbackHost(bound);
+    const shown =
+      local || bound === "0.0.0.0" || bound === "::" ? "localhost" : bound.includes(":") ? `[${bound}]` : bound;
+    const reach = local ? "this machine only" : "reachable from other machines";
+    process.stdout.write(
+      `\nSacred Path Congregation is serving on http://${shown}:${port} (listening on ${bound}: ${reach})\n\n`,
+    );
+    if (!env.isProduction) process.stdout.write(DEVELOPMENT_NOTICE);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     releaseLock();

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => privateMeta("Set up your account")
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const invitation = await findInvitation(context.db, params.token);
-  return { name: invitation?.name ?? null };
+  return { name: invitation?.name ?? null, adminSetup: invitation?.purpose === "admin-setup" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -28,15 +28,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ error: "This invitation has expired or was already used." }, { status: 410 });
     case "username-taken":
       return data({ error: ACCOUNT_MESSAGES.usernameTaken }, { status: 409 });
-    case "signed-in":
-      throw redirect("/dashboard", { headers: outcome.headers });
-    default:
-      throw redirect("/sacred-access");
   }
+  // An administrator goes on to the console, which first asks for two-factor enrolment.
+  const next = outcome.purpose === "admin-setup" ? "/console" : "/dashboard";
+  const signedIn = outcome.signIn;
+  if (signedIn.kind === "signed-in") throw redirect(next, { headers: signedIn.headers });
+  if (signedIn.kind === "two-factor") {
+    throw redirect(`/sacred-access/two-factor?redirectTo=${encodeURIComponent(next)}`, { headers: signedIn.headers });
+  }
+  throw redirect("/sacred-access");
 }
 
 export default function Welcome() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, adminSetup } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const [clientError, setClientError] = useState<string | null>(null);
@@ -47,7 +51,8 @@ export default function Welcome() {
     return (
       <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
         <PageHero eyebrow="Invitation" title="This invitation has expired">
-          Invitations work once and for 7 days. Write to us and a Temple Keeper will send you a new one.
+          Invitations work once and for 7 days: write to us and a Temple Keeper will send you a new one. A console setup
+          link works once and for 24 hours: ask the person who runs our server for a fresh one.
         </PageHero>
         <p className="flex flex-wrap justify-center gap-4">
           <Link to="/contact" className="btn-gold">
@@ -63,9 +68,16 @@ export default function Welcome() {
 
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
-      <PageHero eyebrow="Invitation" title={`Welcome, ${name}`}>
-        Choose the username and password you will use to enter the member area.
-      </PageHero>
+      {adminSetup ? (
+        <PageHero eyebrow="Administrator" title="Set up the console">
+          Welcome, {name}. Choose the username and password of your administrator account. Next you set up two-factor
+          authentication with an authenticator app; then the console opens.
+        </PageHero>
+      ) : (
+        <PageHero eyebrow="Invitation" title={`Welcome, ${name}`}>
+          Choose the username and password you will use to enter the member area.
+        </PageHero>
+      )}
       <div className="card">
         <Form
           method="post"
@@ -114,7 +126,7 @@ export default function Welcome() {
             <PasswordInput id="confirmPassword" name="confirmPassword" autoComplete="new-password" maxLength={128} />
           </div>
           <button type="submit" className="btn-gold" disabled={submitting}>
-            {submitting ? "Preparing your space..." : "Enter the Member Area"}
+            {submitting ? "Preparing your space..." : adminSetup ? "Set Up the Console" : "Enter the Member Area"}
           </button>
         </Form>
       </div>

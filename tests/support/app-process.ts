@@ -25,32 +25,36 @@ export interface AppProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts the production server (`node build/server-main.js`) as a real process. */
+/** What a production process (the server, or a command beside it) needs here: test secrets, PayPal pointed nowhere. */
+export function productionSettings(siteUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    SITE_URL: siteUrl,
+    MAIL_FROM: "Sacred Path <no-reply@example.org>",
+    STAFF_EMAIL: "keepers@example.org",
+    AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
+    DATA_ENCRYPTION_KEY: TEST_SECRETS.DATA_ENCRYPTION_KEY,
+    LOG_LEVEL: "info",
+    // Production takes PayPal only; an unreachable API, since these processes take no payments.
+    PAYMENT_PROVIDER: "paypal",
+    PAYPAL_CLIENT_ID: "test-client",
+    PAYPAL_CLIENT_SECRET: "test-secret",
+    PAYPAL_WEBHOOK_ID: "WH-TEST",
+    PAYPAL_API_URL: "http://127.0.0.1:9",
+  };
+}
+
+/**
+ * Starts the production server (`node build/server-main.js`) as a real process, on `env.PORT` when
+ * given (a link printed for SITE_URL before the start), else a free port.
+ */
 export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "sacred-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/server-main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      MAIL_FROM: "Sacred Path <no-reply@example.org>",
-      STAFF_EMAIL: "keepers@example.org",
-      AUTH_SECRET: TEST_SECRETS.AUTH_SECRET,
-      DATA_ENCRYPTION_KEY: TEST_SECRETS.DATA_ENCRYPTION_KEY,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      // Production takes PayPal only; an unreachable API, since these processes take no payments.
-      PAYMENT_PROVIDER: "paypal",
-      PAYPAL_CLIENT_ID: "test-client",
-      PAYPAL_CLIENT_SECRET: "test-secret",
-      PAYPAL_WEBHOOK_ID: "WH-TEST",
-      PAYPAL_API_URL: "http://127.0.0.1:9",
-      ...env,
-    },
+    env: { ...process.env, ...productionSettings(url), PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

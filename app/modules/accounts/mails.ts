@@ -88,3 +88,15 @@ export function passwordChangedMail(name: string, how: "changed" | "reset", rese
     footer: "If it was you, there is nothing more to do.",
   });
 }
+
+export function adminSetupMail(name: string, url: string) {
+  return renderMail({
+    heading: `Set up the console, ${name}`,
+    paragraphs: [
+      "An administrator account was prepared for you on our website by the person who runs its server.",
+      "Use the link below to choose your username and password. It works once and for 24 hours; then you set up two-factor authentication with an authenticator app, and the Temple Keepers' console opens.",
+    ],
+    action: { label: "Set up the console", url },
+    footer: "If you did not expect this, do not follow the link, and tell the person who runs our server.",
+  });
+}

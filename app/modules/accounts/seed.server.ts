@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
 import { profiles } from "../profile/schema";
-import { hashPassword } from "./password.server";
+import { countAccounts } from "./members.server";
+import { hashPassword, verifyPassword } from "./password.server";
 import { accounts, type Role, users } from "./schema";
 
 /**
@@ -92,19 +94,64 @@ export async function createPasswordAccount(
   return id;
 }
 
-/** True when any demo account exists (start-up then prints their credentials). */
-export async function hasDemoAccounts(db: Db): Promise<boolean> {
+/** The demo accounts whose public password still signs in (one changed since is no longer a demo account). */
+export async function demoAccountsWithPublicPasswords(db: Db): Promise<string[]> {
   const rows = await db
-    .select({ email: users.email })
+    .select({ email: users.email, hash: accounts.password })
     .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
     .where(
       inArray(
         users.email,
         DEMO_ACCOUNTS.map((a) => a.email),
       ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    );
+  const open: string[] = [];
+  for (const demo of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.email === demo.email);
+    if (row?.hash && (await verifyPassword({ hash: row.hash, password: demo.password }))) open.push(demo.username);
+  }
+  return open;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: a server bound there answers this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** `open`: the demo accounts that still sign in with their public passwords (usernames). */
+export type DemoAccountsAtStart = { kind: "ready"; open: string[] } | { kind: "refused"; message: string };
+
+/**
+ * Start-up: an empty development database gets the demo accounts, but only where nobody else can
+ * reach them. Production, or HOST beyond loopback, never creates them and refuses to start while
+ * any still opens with its public password, unless DEMO_ACCOUNTS=true says they are wanted there.
+ * (A loopback server behind a proxy is reachable too: the README says so; this cannot see it.)
+ */
+export async function prepareDemoAccounts(
+  db: Db,
+  env: Pick<Env, "isProduction" | "HOST" | "DEMO_ACCOUNTS">,
+): Promise<DemoAccountsAtStart> {
+  const reachable = env.isProduction || !isLoopbackHost(env.HOST);
+  const allowed = !reachable || env.DEMO_ACCOUNTS;
+  if (!env.isProduction && allowed && (await countAccounts(db)) === 0) {
+    await seedDemoAccounts(db, { production: false });
+  }
+  const open = await demoAccountsWithPublicPasswords(db);
+  if (open.length === 0 || allowed) return { kind: "ready", open };
+  const why = env.isProduction ? "NODE_ENV=production" : `HOST=${env.HOST}`;
+  return {
+    kind: "refused",
+    message:
+      `Refusing to start: this database holds demo accounts whose passwords are public (README, "Demo accounts"): ${open.join(", ")}.\n` +
+      `With ${why} this server is meant to be reachable from other machines. Either\n` +
+      "  - use a database without them (a new DATA_DIR or DATABASE_URL), or change their passwords, or\n" +
+      (env.isProduction
+        ? ""
+        : "  - leave HOST unset, so that the server listens on this machine only (127.0.0.1), or\n") +
+      "  - set DEMO_ACCOUNTS=true if demo accounts are wanted on this server.",
+  };
 }
 
 export function describeDemoAccounts(): string {
