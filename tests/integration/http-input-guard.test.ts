@@ -127,6 +127,20 @@ describeEachBackend("input the site never sends", (backend) => {
       expect((await get(server, `/console/outbox?before=${id}`, cookie)).status, id).toBe(200);
     }
   });
+
+  it("reads impossible days, instants and cursors in links as absent (lib/days.ts)", async () => {
+    const admin = await createAccount(server, "admin", "Ada Admin");
+    const { cookie: staff } = await signInStaff(server, admin);
+    const member = await createAccount(server, "member", "Mara Member");
+    const { cookie } = await signIn(server, member.username, member.password);
+    const cursor = (text: string) => Buffer.from(text).toString("base64url");
+    for (const value of ["0000-01-01", "0000-01-01T00:00:00.000Z", "+275760-09-13", "99999-01-01", "1"]) {
+      expect((await get(server, `/console/members?before=${value}`, staff)).status, value).toBe(200);
+      expect((await get(server, `/console/applications?before=${value}`, staff)).status, value).toBe(200);
+      expect((await get(server, `/calendar?date=${value}`, cookie)).status, value).toBe(200);
+      expect((await get(server, `/journals?after=${cursor(`${value}|x`)}`, cookie)).status, value).toBe(200);
+    }
+  });
 });
 
 /** server/react-router-handler.ts: while the database cannot be reached, a kind 503 page, not an error. */
