@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "./lib/email";
 
 /**
  * Every environment variable the product reads, parsed once at start-up.
@@ -25,7 +26,11 @@ const schema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().default("Sacred Path Congregation <no-reply@localhost>"),
-    STAFF_EMAIL: z.email().default("keepers@localhost"),
+    /** The mailer's own rule (lib/email): an address it would deliver elsewhere is refused at start-up. */
+    STAFF_EMAIL: z
+      .string()
+      .regex(EMAIL_PATTERN, "STAFF_EMAIL must be one plain email address, such as keepers@example.org")
+      .default("keepers@example.org"),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each instance looks for bookings due a 24-hour reminder. */
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
