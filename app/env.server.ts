@@ -16,7 +16,7 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
       .optional(),
     DATA_DIR: z.string().default("./data"),
-    /** "false" (default): client IP is the socket address. "true" or a hop count: trust X-Forwarded-For. */
+    /** "false" (default): client IP is the socket address. A hop count n ("true" is 1): X-Forwarded-For's n-th from the right. */
     TRUST_PROXY: z
       .string()
       .regex(/^(true|false|\d+)$/, "TRUST_PROXY must be true, false or a number of proxy hops")
