@@ -1,11 +1,9 @@
-import type { Role, World } from "./fixtures";
+import type { World } from "./fixtures";
 import { HOSTILE_VALUES } from "./hostile-forms";
 
 export interface LoaderQuery {
   /** Every query parameter the route's loader or page reads (URLSearchParams get, has or getAll). */
   params: string[];
-  /** Who reads: the role whose request runs the loader all the way (default: admin in the console, else member A). */
-  by?: Exclude<Role, "visitor">;
   /** The concrete path when the pattern has params. */
   at?: (ids: World["ids"]) => string;
 }
@@ -104,12 +102,12 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
 const cursor = (text: string) => Buffer.from(text).toString("base64url");
 
 /**
- * What a query parameter has been fed: the form values (shortened to fit Node's 16 KiB header
- * limit, which answers 431 before the app), then the dates, numbers, ids and cursors that broke
- * or could break a loader: impossible and out-of-range days, years PostgreSQL or `Date` refuse,
- * instants, negative, fractional, huge and hexadecimal numbers, and forged cursors.
+ * What every query and path parameter is fed: the form values (shortened to fit Node's 16 KiB
+ * header limit, which answers 431 before the app), then the dates, numbers, ids and cursors that
+ * broke or could break a loader: impossible and out-of-range days, years PostgreSQL or `Date`
+ * refuse, instants, negative, fractional, huge and hexadecimal numbers, and forged cursors.
  */
-export const HOSTILE_QUERY_VALUES: Record<string, string> = {
+export const HOSTILE_URL_VALUES: Record<string, string> = {
   ...HOSTILE_VALUES,
   oversized: "ॐ".repeat(150),
   empty: "",

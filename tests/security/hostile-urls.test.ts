@@ -3,7 +3,7 @@ import { describeEachBackend } from "../support/database";
 import { expectingErrors, expectNoSecretsInLogs, startLoggedServer } from "../support/logged-server";
 import { as, buildWorld, clearLimits, type World } from "./fixtures";
 import { HOSTILE_FORMS, HOSTILE_VALUES, type HostileForm } from "./hostile-forms";
-import { HOSTILE_QUERY_VALUES, LOADER_QUERIES, type LoaderQuery } from "./hostile-queries";
+import { HOSTILE_URL_VALUES, LOADER_QUERIES, type LoaderQuery } from "./hostile-queries";
 import { expectOnlyKnownBugs, judge, KNOWN_BUGS, queryParamsRead } from "./hostile-support";
 import { type AppRoute, appRoutes } from "./route-list";
 
@@ -21,7 +21,7 @@ describeEachBackend("hostile URLs and stored hostile text", (backend) => {
 
   const entryOf = (pattern: string) => LOADER_QUERIES[pattern] as LoaderQuery;
   // The role that may read the route, so its loader runs all the way.
-  const roleOf = (pattern: string) => entryOf(pattern).by ?? (pattern.startsWith("/console") ? "admin" : "memberA");
+  const roleOf = (pattern: string) => (pattern.startsWith("/console") ? "admin" : "memberA");
   const pathOf = (pattern: string) => entryOf(pattern).at?.(world.ids) ?? pattern;
 
   it("lists the query parameters of every route, and every one its loader and page read", async () => {
@@ -55,7 +55,7 @@ describeEachBackend("hostile URLs and stored hostile text", (backend) => {
         const { params } = entryOf(pattern);
         const sets = params.length > 1 ? [...params.map((p) => [p]), params] : params.map((p) => [p]);
         for (const names of sets) {
-          for (const [name, value] of Object.entries(HOSTILE_QUERY_VALUES)) {
+          for (const [name, value] of Object.entries(HOSTILE_URL_VALUES)) {
             const query = new URLSearchParams(names.map((k) => [k, value])).toString();
             const what = `GET ${pattern}?${names.length > 1 ? "(all)" : names[0]}=${name}`;
             await judge(await as(world, roleOf(pattern), "GET", `${pathOf(pattern)}?${query}`), what, failures);
@@ -68,11 +68,9 @@ describeEachBackend("hostile URLs and stored hostile text", (backend) => {
 
   it("answers hostile path parameters below 500", async () => {
     const failures: string[] = [];
-    // Long enough to reach the loaders, short enough for Node's 16 KiB header limit (which answers 431).
-    const values = { ...HOSTILE_VALUES, oversized: "ॐ".repeat(150) };
     await expectingErrors(async () => {
       for (const { pattern } of routes.filter((r) => /[:*]/.test(r.pattern))) {
-        for (const [name, value] of Object.entries(values)) {
+        for (const [name, value] of Object.entries(HOSTILE_URL_VALUES)) {
           const target = pattern.replace(/:[a-zA-Z]+|\*/g, encodeURIComponent(value));
           await judge(await as(world, roleOf(pattern), "GET", target), `GET ${pattern} ${name}`, failures);
         }

@@ -22,10 +22,6 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-/**
- * Delivers the outbox over SMTP. Without SMTP_URL no worker runs and mail stays queued,
- * readable by admins, until one is configured.
- */
 /** MAIL_FROM ("Name <address>" or an address) as one mailbox; our own setting, so parsed once and trusted. */
 function senderOf(from: string): { name: string; address: string } {
   const [sender, ...more] = addressparser(from);
@@ -35,6 +31,10 @@ function senderOf(from: string): { name: string; address: string } {
   return { name: sender.name, address: sender.address };
 }
 
+/**
+ * Delivers the outbox over SMTP. Without SMTP_URL no worker runs and mail stays queued,
+ * readable by admins, until one is configured.
+ */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const from = senderOf(options.from);
   const url = new URL(options.smtpUrl);
