@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "./lib/email";
 
 /**
  * Every environment variable the product reads, parsed once at start-up.
@@ -16,7 +17,7 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
       .optional(),
     DATA_DIR: z.string().default("./data"),
-    /** "false" (default): client IP is the socket address. "true" or a hop count: trust X-Forwarded-For. */
+    /** "false" (default): client IP is the socket address. A hop count n ("true" is 1): X-Forwarded-For's n-th from the right. */
     TRUST_PROXY: z
       .string()
       .regex(/^(true|false|\d+)$/, "TRUST_PROXY must be true, false or a number of proxy hops")
@@ -26,7 +27,11 @@ const schema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().default("Sacred Path Congregation <no-reply@localhost>"),
-    STAFF_EMAIL: z.email().default("keepers@localhost"),
+    /** The mailer's own rule (lib/email): an address it would deliver elsewhere is refused at start-up. */
+    STAFF_EMAIL: z
+      .string()
+      .regex(EMAIL_PATTERN, "STAFF_EMAIL must be one plain email address, such as keepers@example.org")
+      .default("keepers@example.org"),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each instance looks for bookings due a 24-hour reminder. */
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),

@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod/mini";
 import { type Env, parseEnv } from "../app/env.server";
-import { EMAIL_PATTERN } from "../app/lib/forms";
+import { EMAIL_PATTERN } from "../app/lib/email";
 import { nameField, PERSON_MESSAGES } from "../app/lib/person-fields";
 import { ADMIN_SETUP_HOURS, createAdminSetup } from "../app/modules/accounts/invitations.server";
 import { type Database, openPglite, openPostgres } from "../db/client";

@@ -33,9 +33,14 @@ declare global {
   }
 }
 
-function trustProxySetting(value: string): boolean | number {
-  if (value === "true") return true;
-  if (value === "false") return false;
+/**
+ * TRUST_PROXY as express's hop count: the client is the X-Forwarded-For entry that many hops from
+ * the right (the last address our own proxies did not add). "true" is one proxy: express's own
+ * `true` trusts every hop and takes the left-most entry, which the client writes itself.
+ */
+function trustProxySetting(value: string): number {
+  if (value === "true") return 1;
+  if (value === "false") return 0;
   return Number.parseInt(value, 10);
 }
 

@@ -1,5 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 
+/** What our pages send: reads, and forms posted. Other methods reached actions (PUT ran them; TRACE broke them). */
+const METHODS = ["GET", "HEAD", "POST"];
 /** Every action of the site reads a form; these are the bodies browsers send for one. */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** Routes that take another body: the payment provider's webhook posts JSON (checked by its signature). */
@@ -15,29 +17,55 @@ function refuse(res: Response, status: number, message: string) {
 }
 
 /**
- * Refuses, before any route runs, input no page of ours produces: a write whose body is not a form,
- * a body over MAX_BODY_BYTES, and the NUL character anywhere in the address or a form (PostgreSQL
- * cannot store it in text, so it would surface as a server error). Reads the body into `req.body`
- * (a Buffer) for the router; see toFetchRequest.
+ * Whether the body parses as the form its type names, by the parser every action calls
+ * (`request.formData()`), which throws on a multipart body without its boundary or cut off.
+ */
+async function parsesAsForm(contentType: string, body: Buffer): Promise<boolean> {
+  try {
+    await new globalThis.Request("http://form.invalid/", {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body: new Uint8Array(body),
+    }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses, before any route runs, input no page of ours produces: a method other than GET, HEAD
+ * and POST, a post whose body is not a readable form, a body over MAX_BODY_BYTES, and the NUL
+ * character anywhere in the address or a form (PostgreSQL cannot store it in text, so it would
+ * surface as a server error). Reads the body into `req.body` (a Buffer) for the router; see
+ * toFetchRequest.
  */
 export function inputGuard() {
   const readBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.originalUrl.includes("%00")) return refuse(res, 400, "Addresses may not contain the NUL character.");
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (!METHODS.includes(req.method)) {
+      res.setHeader("Allow", METHODS.join(", "));
+      return refuse(res, 405, "This address accepts GET and POST requests only.");
+    }
+    if (req.method !== "POST") return next();
     const formOnly = !NON_FORM_ROUTES.has(req.path);
     const type = (req.headers["content-type"] ?? "").toLowerCase();
     if (formOnly && !FORM_TYPES.some((form) => type.startsWith(form))) {
       return refuse(res, 415, "This address accepts form submissions only.");
     }
-    readBody(req, res, (error?: unknown) => {
+    readBody(req, res, async (error?: unknown) => {
       if (error) return next(error);
       if (!Buffer.isBuffer(req.body)) req.body = Buffer.alloc(0);
       const body = req.body as Buffer;
+      if (!formOnly) return next();
       // Urlencoded forms carry NUL as %00 (a typed "%00" arrives as %2500); multipart carries the byte.
       const urlencoded = type.startsWith("application/x-www-form-urlencoded");
-      if (formOnly && (body.includes(0) || (urlencoded && body.includes(NUL_ENCODED)))) {
+      if (body.includes(0) || (urlencoded && body.includes(NUL_ENCODED))) {
         return refuse(res, 400, "Text may not contain the NUL character.");
+      }
+      if (!(await parsesAsForm(req.headers["content-type"] ?? "", body))) {
+        return refuse(res, 400, "This form could not be read. Please reload the page and try again.");
       }
       next();
     });

@@ -22,3 +22,11 @@ export function csvResponse(rows: AsyncGenerator<string>, filename: string): Res
     },
   });
 }
+
+/** A CSV download refused for its filter: 400 with the message as plain text (the page shows the same one). */
+export function csvRefused(message: string): Response {
+  return new Response(message, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}

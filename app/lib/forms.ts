@@ -11,9 +11,6 @@ export type FormResult<T = unknown> =
   | { ok: true; data?: T }
   | { ok: false; fieldErrors: FieldErrors; formError?: Notice; rateLimited?: true };
 
-/** The email pattern of SPEC.md: no spaces, an @, and a dot after it. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Reads a form into plain strings (files and repeated keys are not used by these forms). */
 export function formToObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};

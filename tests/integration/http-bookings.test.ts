@@ -245,6 +245,22 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     expect(await server.database.db.select().from(blockedDays)).toHaveLength(1);
   });
 
+  it("answers a console range that does not start on a day with 400 and the message, in the list and the CSV", async () => {
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    for (const from of ["2026-99-99", "0000-01-01", "2026-02-31"]) {
+      const page = await get(server, `/console/bookings?from=${from}`, cookie);
+      expect(page.status, from).toBe(400);
+      expect(await page.text(), from).toContain("Please choose a valid date.");
+      const csv = await get(server, `/console/bookings.csv?from=${from}`, cookie);
+      expect(csv.status, from).toBe(400);
+      expect(await csv.text(), from).toBe("Please choose a valid date.");
+    }
+    for (const days of ["-1", "1e308", "1.5", "abc"]) {
+      expect((await get(server, `/console/bookings?from=${day()}&days=${days}`, cookie)).status, days).toBe(200);
+    }
+  });
+
   it("sends each 24-hour reminder once, even when asked twice", async () => {
     await server.database.db.insert(bookings).values({
       id: "tomorrow",

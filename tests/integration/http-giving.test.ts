@@ -154,6 +154,25 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     const { cookie } = await signInStaff(server, keeper);
     expect((await post(server, "/console/giving", cookie, { refund: String(first?.id) })).status).toBe(403);
   });
+
+  it("answers a date filter that is not a day with 400 and the message, in the list and the CSV", async () => {
+    await give("108", "approve");
+    for (const query of ["from=2026-99-99", "from=0000-01-01", "to=99999-01-01", "to=2026-02-31"]) {
+      const page = await get(server, `/console/giving?${query}`, adminCookie);
+      expect(page.status, query).toBe(400);
+      const html = await page.text();
+      expect(html, query).toContain("Please choose a valid date.");
+      expect(html, query).not.toContain("$108.00");
+      const csv = await get(server, `/console/giving.csv?${query}`, adminCookie);
+      expect(csv.status, query).toBe(400);
+      expect(await csv.text(), query).toBe("Please choose a valid date.");
+    }
+    // A real range still filters; an empty one is no filter.
+    const ok = await get(server, "/console/giving?from=2000-01-01&to=", adminCookie);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("$108.00");
+    expect((await get(server, "/console/giving.csv?from=2000-01-01", adminCookie)).status).toBe(200);
+  });
 });
 
 describeEachBackend("giving through PayPal (local stand-in) over HTTP", (backend) => {

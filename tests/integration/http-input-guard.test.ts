@@ -3,7 +3,7 @@ import { openPostgres } from "../../db/client";
 import { contactMessages, rateLimits } from "../../db/schema";
 import { createAccount, get, signIn, signInStaff } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
-import { postForm, startTestServer, type TestServer } from "../support/server";
+import { postForm, sendRaw, startTestServer, type TestServer } from "../support/server";
 
 const contact = { name: "Ana Ruiz", email: "ana@example.org", message: "A question about preparation." };
 
@@ -34,6 +34,50 @@ describeEachBackend("input the site never sends", (backend) => {
     ]) {
       expect(res.status).toBe(415);
       expect(await res.text()).toBe("This address accepts form submissions only.");
+    }
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it("answers 400 to a form body that cannot be read, and stores nothing", async () => {
+    const part = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const fields = Object.entries(contact).map(([k, v]) => part(k, v));
+    const boundary = "----SacredFormBoundary7MA4YWxkTrZu0gW";
+    const whole = `--${boundary}\r\n${fields.join(`--${boundary}\r\n`)}--${boundary}--\r\n`;
+    for (const [type, body] of [
+      ["multipart/form-data", whole],
+      ["multipart/form-data; boundary=other", whole],
+      [`multipart/form-data; boundary=${boundary}`, whole.slice(0, -20)],
+      [`multipart/form-data; boundary=${boundary}`, ""],
+    ] as const) {
+      const res = await sendRaw(`${server.url}/contact`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": type },
+        body,
+      });
+      expect(res.status, `${type} ${body.length}`).toBe(400);
+      expect(await res.text()).toBe("This form could not be read. Please reload the page and try again.");
+    }
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
+    // The same form, whole, is read as any other.
+    const ok = await sendRaw(`${server.url}/contact`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: whole,
+    });
+    expect(ok.status).toBe(200);
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(1);
+  });
+
+  it("answers 405 to methods no page sends, before any action runs", async () => {
+    for (const method of ["TRACE", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const res = await sendRaw(`${server.url}/contact`, {
+        method,
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(contact).toString(),
+      });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow"), method).toBe("GET, HEAD, POST");
+      expect(await res.text(), method).toBe("This address accepts GET and POST requests only.");
     }
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
   });
@@ -81,6 +125,20 @@ describeEachBackend("input the site never sends", (backend) => {
       expect((await get(server, `/console/requests/${id}`, cookie)).status, id).toBe(404);
       expect((await get(server, `/console/shares/${id}`, cookie)).status, id).toBe(404);
       expect((await get(server, `/console/outbox?before=${id}`, cookie)).status, id).toBe(200);
+    }
+  });
+
+  it("reads impossible days, instants and cursors in links as absent (lib/days.ts)", async () => {
+    const admin = await createAccount(server, "admin", "Ada Admin");
+    const { cookie: staff } = await signInStaff(server, admin);
+    const member = await createAccount(server, "member", "Mara Member");
+    const { cookie } = await signIn(server, member.username, member.password);
+    const cursor = (text: string) => Buffer.from(text).toString("base64url");
+    for (const value of ["0000-01-01", "0000-01-01T00:00:00.000Z", "+275760-09-13", "99999-01-01", "1"]) {
+      expect((await get(server, `/console/members?before=${value}`, staff)).status, value).toBe(200);
+      expect((await get(server, `/console/applications?before=${value}`, staff)).status, value).toBe(200);
+      expect((await get(server, `/calendar?date=${value}`, cookie)).status, value).toBe(200);
+      expect((await get(server, `/journals?after=${cursor(`${value}|x`)}`, cookie)).status, value).toBe(200);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { backoffMs, enqueue, MAX_ATTEMPTS } from "~/modules/mail/outbox.server";
+import { backoffMs, enqueue, MAX_ATTEMPTS, RECIPIENT_REFUSED } from "~/modules/mail/outbox.server";
 import { startMailWorker } from "~/modules/mail/sender.server";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
@@ -158,5 +158,47 @@ describeEachBackend("mail outbox", (backend) => {
     await worker.stop();
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+  });
+
+  it("refuses to queue a recipient the mailer would not deliver to exactly", async () => {
+    for (const to of ['=HYPERLINK("http://x.example/?a")@example.org', "grp:x@y.z;", "Eve <eve@evil.example>"]) {
+      await expect(enqueue(database.db, { kind: "test", to, subject: "S", text: "Body" }), to).rejects.toThrow(
+        RECIPIENT_REFUSED,
+      );
+    }
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("delivers to exactly the stored address, as the SMTP envelope and the To header", async () => {
+    const smtp = await startSmtpServer();
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: "Sacred Path <no-reply@example.org>",
+      logger,
+      intervalMs: 60_000,
+    });
+    const addresses = ["o'brien@example.ie", "first.last+tag@sub.example.co.uk", "#!$%&'*+/=?^_`{|}~-@example.org"];
+    try {
+      for (const to of addresses) await enqueue(database.db, { kind: "test", to, subject: "Hello", text: "Body" });
+      // Queued before the rule existed: marked failed with the reason, never handed to SMTP.
+      const [old] = await database.db
+        .insert(mailOutbox)
+        .values({ kind: "old", toAddress: "grp:eve@evil.example;", subject: "Old", textBody: "Body" })
+        .returning({ id: mailOutbox.id });
+      expect(await worker.tick()).toBe(4);
+      expect(smtp.received.map((m) => m.to)).toEqual(addresses.map((a) => [a]));
+      expect(smtp.received.map((m) => m.from)).toEqual(addresses.map(() => "no-reply@example.org"));
+      for (const [i, mail] of smtp.received.entries()) expect(mail.raw).toContain(`\r\nTo: ${addresses[i]}\r\n`);
+      const [refused] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, old?.id ?? 0));
+      expect(refused).toMatchObject({ status: "failed", lastError: RECIPIENT_REFUSED });
+      expect(await worker.tick()).toBe(0);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
   });
 });

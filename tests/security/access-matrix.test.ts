@@ -88,6 +88,12 @@ const RULES: Record<string, Rule> = {
     at: (ids) => `/reset-password/${ids.resetToken}`,
   },
   "/welcome/:token": { get: all(200), post: publicPost({}, 400), at: (ids) => `/welcome/${ids.inviteToken}` },
+  // Used once already by the world: the link confirms nothing more, for anyone.
+  "/confirm-email/:token": {
+    get: all(410),
+    post: publicPost({}, 410),
+    at: (ids) => `/confirm-email/${ids.emailChange}`,
+  },
   "/sign-out": { get: all("302 /dashboard"), post: { ...publicPost({}, "302 /sacred-access"), fresh: true } },
   "/dashboard": MEMBER,
   "/profile": { get: signedIn(200), post: { body: { intent: "nothing" }, expect: signedIn(400) } },

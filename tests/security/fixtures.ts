@@ -53,6 +53,8 @@ export interface World {
     resetToken: string;
     inviteToken: string;
     newsletterConfirm: string;
+    /** A link that confirmed a new sign-in address (used up, as a second confirmation would find it). */
+    emailChange: string;
     newsletterUnsubscribe: string;
     articleSlug: string;
     year: string;
@@ -178,6 +180,20 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   rememberSecret(resetUser.password);
   ok(await postForm(server, "/forgot-password", { email: resetUser.email }), "reset request");
   const resetToken = await linkToken(server, /\/reset-password\/([A-Za-z0-9_-]+)/);
+  const mover = await createAccount(server, "member", "Moving Person");
+  rememberSecret(mover.password);
+  const moverSession = await signIn(server, mover.username, mover.password);
+  rememberCookie(moverSession.cookie);
+  ok(
+    await post(server, "/profile", moverSession.cookie, {
+      intent: "email",
+      newEmail: `moved-${randomBytes(3).toString("hex")}@example.org`,
+      currentPassword: mover.password,
+    }),
+    "email change",
+  );
+  const emailChange = await linkToken(server, /\/confirm-email\/([A-Za-z0-9_-]+)/);
+  ok(await postForm(server, `/confirm-email/${emailChange}`, {}), "email confirmation");
 
   const subscriber = `news-${randomBytes(3).toString("hex")}@example.org`;
   ok(await postForm(server, "/newsletter", { email: subscriber }), "newsletter");
@@ -216,6 +232,7 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
       resetToken,
       inviteToken,
       newsletterConfirm,
+      emailChange,
       newsletterUnsubscribe,
       articleSlug: allArticles()[0]?.slug ?? "",
       year: String(new Date().getUTCFullYear()),

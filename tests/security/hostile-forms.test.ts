@@ -7,8 +7,9 @@ import {
   rememberSecret,
   startLoggedServer,
 } from "../support/logged-server";
+import { sendRaw } from "../support/server";
 import { buildWorld, clearLimits, type World } from "./fixtures";
-import { HOSTILE_FORMS, HOSTILE_VALUES, type HostileForm, type Poster } from "./hostile-forms";
+import { HOSTILE_FORMS, HOSTILE_VALUES, type HostileForm, MALFORMED_BODIES, type Poster } from "./hostile-forms";
 import { expectOnlyKnownBugs, judge, KNOWN_BUGS } from "./hostile-support";
 import { appRoutes } from "./route-list";
 
@@ -19,7 +20,7 @@ const PER_FIELD = ["oversized", "rtlEmojiNul", "sqlLike", "scriptTag", "hugeNumb
  * DESIGN.md "Security bar": bad input gets a 400/422 with the field's message, never a 500.
  * Every form of every action is sent with each field replaced by hostile values, missing, and
  * repeated (an array where a string is expected), then with every field hostile at once, then
- * as bodies of the wrong type.
+ * as bodies of the wrong type, malformed bodies, and with methods no page sends.
  */
 describe("hostile form input [pglite]", () => {
   let world: World;
@@ -46,6 +47,16 @@ describe("hostile form input [pglite]", () => {
     return attempt()
       .catch(attempt)
       .catch((error: Error) => new Response(`connection failed: ${error.cause ?? error.message}`, { status: 599 }));
+  }
+  /** Through node:http (hostile-forms.ts MALFORMED_BODIES): fetch would fix the framing or refuse the method. */
+  async function sendRawAs(form: HostileForm, method: string, contentType: string, body: string): Promise<Response> {
+    await clearLimits(world.server);
+    const headers: Record<string, string> = { Origin: world.server.url, "Content-Type": contentType };
+    if (cookieOf(form.by)) headers.cookie = cookieOf(form.by);
+    const url = `${world.server.url}${form.at ? form.at(world.ids) : form.route}`;
+    return sendRaw(url, { method, headers, body }).catch(
+      (error: Error) => new Response(`connection failed: ${error.message}`, { status: 599 }),
+    );
   }
   const sendForm = (form: HostileForm, body: URLSearchParams) => send(form, body, "application/x-www-form-urlencoded");
   const label = (form: HostileForm) => `${form.route}${form.fields.intent ? ` (${form.fields.intent})` : ""}`;
@@ -110,6 +121,26 @@ describe("hostile form input [pglite]", () => {
         multipart.append(Object.keys(form.fields)[0] ?? "file", new Blob(["%PDF-1.4"]), "../../evil.pdf");
         await judge(await send(form, multipart), `${form.route} multipart with a file`, failures);
         await judge(await send(form, null), `${form.route} no body`, failures);
+      }
+    });
+    expectOnlyKnownBugs(failures, Object.values(KNOWN_BUGS));
+  });
+
+  it("answers malformed form bodies and methods no page sends below 500, before any action runs", async () => {
+    const failures: string[] = [];
+    const onePerRoute = [...new Map(HOSTILE_FORMS.map((f) => [f.route, f])).values()];
+    await expectingErrors(async () => {
+      for (const form of onePerRoute) {
+        const valid = new URLSearchParams(form.fields).toString();
+        for (const [name, [contentType, body]] of Object.entries(MALFORMED_BODIES)) {
+          await judge(await sendRawAs(form, "POST", contentType, body), `${form.route} ${name}`, failures);
+        }
+        for (const method of ["TRACE", "PUT", "PATCH", "DELETE"]) {
+          const urlencoded = await sendRawAs(form, method, "application/x-www-form-urlencoded", valid);
+          await judge(urlencoded, `${method} ${form.route} urlencoded`, failures);
+          const [type, body] = MALFORMED_BODIES.multipartValid as [string, string];
+          await judge(await sendRawAs(form, method, type, body), `${method} ${form.route} multipart`, failures);
+        }
       }
     });
     expectOnlyKnownBugs(failures, Object.values(KNOWN_BUGS));

@@ -30,6 +30,32 @@ export const HOSTILE_VALUES: Record<string, string> = {
   controlPath: "/\t/evil.example/\r\n\u3000",
 };
 
+const part = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const B = "----SacredFormBoundary7MA4YWxkTrZu0gW";
+const multipart = `--${B}\r\n${part("name", "Ana")}--${B}--\r\n`;
+
+/**
+ * Form bodies no browser sends, each with its Content-Type: multipart without a boundary, with
+ * another boundary than the body's, with an empty one, cut off mid-part, with a part that has no
+ * name, and urlencoded bodies with broken percent-encoding and bytes that are not UTF-8. The
+ * last is a well-formed multipart body, for the methods no page sends.
+ */
+export const MALFORMED_BODIES: Record<string, [contentType: string, body: string]> = {
+  multipartNoBoundary: ["multipart/form-data", multipart],
+  multipartOtherBoundary: ["multipart/form-data; boundary=other", multipart],
+  multipartEmptyBoundary: ["multipart/form-data; boundary=", `--\r\n${part("name", "Ana")}----\r\n`],
+  multipartTruncated: [`multipart/form-data; boundary=${B}`, multipart.slice(0, -12)],
+  multipartNoName: [
+    `multipart/form-data; boundary=${B}`,
+    `--${B}\r\nContent-Type: text/plain\r\n\r\nAna\r\n--${B}--\r\n`,
+  ],
+  multipartEmpty: [`multipart/form-data; boundary=${B}`, ""],
+  multipartLookalike: [`multipart/form-dataX; boundary=${B}`, multipart],
+  urlencodedBadPercent: ["application/x-www-form-urlencoded", "name=%zz&email=%E0%A4%A&message=%"],
+  urlencodedNotUtf8: ["application/x-www-form-urlencoded", "name=%FF%FE%C0%AF&email=\xff\xfe&message=%ED%A0%80"],
+  multipartValid: [`multipart/form-data; boundary=${B}`, multipart],
+};
+
 const day = bookableRange().first;
 const quizAnswers = Object.fromEntries(quizQuestions.map((q) => [q.id, q.options[0] ?? ""]));
 const journal = { title: "A title", content: "Ten or more characters.", intensity: "5", ceremonyContext: "" };
@@ -173,6 +199,7 @@ export const HOSTILE_FORMS: HostileForm[] = [
   { route: "/console/giving", by: "admin", fields: { refund: "1" } },
   { route: "/console/bookings", by: "keeper", fields: { intent: "block", day, reason: "", id: "1" } },
   { route: "/newsletter", by: "visitor", fields: { email: "n@example.org" } },
+  { route: "/confirm-email/:token", by: "visitor", at: (ids) => `/confirm-email/${ids.emailChange}`, fields: {} },
   {
     route: "/newsletter/confirm/:token",
     by: "visitor",

@@ -29,7 +29,36 @@ export function expectOnlyKnownBugs(failures: string[], known: KnownBug[]): void
 }
 
 /**
- * The bugs found and not yet fixed, numbered as in tests/security/README.md. Empty now: S1 to S3
- * were fixed by server/input-guard.ts and app/lib/ids.ts. A new finding goes here with its number.
+ * The bugs found and not yet fixed, numbered as in tests/security/README.md. Empty now: all found
+ * so far are fixed. A new finding goes here with its number.
  */
 export const KNOWN_BUGS: Record<string, KnownBug> = {};
+
+type Reader = "get" | "has" | "getAll";
+
+/**
+ * The query parameter names read through URLSearchParams (get, has, getAll) while `fn` runs. The
+ * app under test runs in this process, so its loaders' and pages' reads are seen; a read of
+ * every parameter at once (iterating them) is not, and no page of ours does that.
+ */
+export async function queryParamsRead(fn: () => Promise<void>): Promise<Set<string>> {
+  const proto = URLSearchParams.prototype as unknown as Record<
+    Reader,
+    (this: URLSearchParams, name: string) => unknown
+  >;
+  const originals = { get: proto.get, has: proto.has, getAll: proto.getAll };
+  const names = new Set<string>();
+  for (const reader of Object.keys(originals) as Reader[]) {
+    const original = originals[reader];
+    proto[reader] = function (this: URLSearchParams, name: string, ...rest: unknown[]) {
+      names.add(name);
+      return (original as (...args: unknown[]) => unknown).call(this, name, ...rest);
+    };
+  }
+  try {
+    await fn();
+  } finally {
+    Object.assign(proto, originals);
+  }
+  return names;
+}

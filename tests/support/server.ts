@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -74,5 +75,36 @@ export function postForm(
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
     body: new URLSearchParams(fields),
     redirect: "manual",
+  });
+}
+
+/**
+ * A request sent byte for byte through node:http: fetch refuses methods such as TRACE and always
+ * frames the body itself, so it cannot send what a hostile client sends.
+ */
+export function sendRaw(
+  url: string,
+  options: { method: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    // Node frames a TRACE or DELETE body with neither length nor chunking unless told its length.
+    const length = options.body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(options.body)) };
+    const headers = { ...length, ...options.headers };
+    const req = httpRequest(url, { method: options.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const answer = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          for (const one of [value ?? []].flat()) answer.append(key, one);
+        }
+        const status = res.statusCode ?? 599;
+        const body = [204, 205, 304].includes(status) ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers: answer }));
+      });
+    });
+    req.on("error", reject);
+    req.end(options.body);
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** SPEC.md 5 "Login" and "Forgot password"; DESIGN.md "Security bar" for new passwords. */

@@ -1,8 +1,9 @@
 import { and, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import { offerById } from "~/content/journey";
+import { isDay } from "~/lib/days";
 import type { Db } from "../../../db/client";
 import { blockedDays, bookings } from "./schema";
-import { addDays, bookableRange, isDay, SLOT_ZONE, zonedInstant } from "./time";
+import { addDays, bookableRange, SLOT_ZONE, zonedInstant } from "./time";
 
 export type BookableOfferId = "preparation" | "microdose";
 

@@ -60,8 +60,6 @@ export function bookableRange(now = new Date()): { first: string; last: string }
   return { first: addDays(today, BOOKING_LEAD_DAYS + 1), last: addDays(today, BOOKING_HORIZON_DAYS) };
 }
 
-export const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-
 /** "Tue, Nov 24, 2026, 10:00 AM EST" in the reader's zone, with the zone named. */
 export function formatSlot(instant: Date | string, zone: string): string {
   return new Intl.DateTimeFormat("en-US", {

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 import { nameField, phoneField } from "~/lib/person-fields";
 import { BOOKING_MESSAGES } from "./messages";
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 import { nameField, PERSON_MESSAGES } from "~/lib/person-fields";
 import { CHECKOUT_MINIMUM, DONATION_MINIMUM, GIVING_MESSAGES } from "./amounts";
 

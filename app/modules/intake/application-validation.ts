@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 import { ageField, cityField, nameField, PERSON_MESSAGES, phoneField } from "~/lib/person-fields";
 import { APPLICATION_MESSAGES } from "./messages";
 

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { quizQuestions } from "~/content/readiness-quiz";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 import { QUIZ_MESSAGES } from "./messages";
 
 /** One of the question's four options, exactly; anything else is refused (never silently dropped). */

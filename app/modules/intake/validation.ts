@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 
 export const accessRequestStatuses = ["new", "approved", "declined"] as const;
 export type AccessRequestStatus = (typeof accessRequestStatuses)[number];

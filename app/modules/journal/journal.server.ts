@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
+import { parseInstant } from "../../lib/days";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
 import { journalEntries } from "./schema";
 import type { JournalEntryInput } from "./validation";
@@ -91,8 +92,8 @@ export const cursorOf = (entry: { createdAt: Date; id: string }) =>
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const date = new Date(at ?? "");
-  return id && !Number.isNaN(date.getTime()) ? { createdAt: date, id } : null;
+  const date = parseInstant(at);
+  return id && date ? { createdAt: date, id } : null;
 }
 
 const preview = (entry: JournalEntry) => ({

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { EMAIL_PATTERN } from "../../lib/email";
 import { type MailAttachment, mailOutbox, type OutboxRow } from "./schema";
 
 export interface OutgoingMail {
@@ -16,8 +17,15 @@ export const MAX_ATTEMPTS = 8;
 /** How long a claimed row stays ours before another worker may retry it. */
 const CLAIM_SECONDS = 120;
 
-/** Queues an email. Call inside the same transaction as the change it reports. */
+/** Why a recipient is refused, in the outbox and in errors (never the address itself: it is personal). */
+export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email address (app/lib/email.ts).";
+
+/**
+ * Queues an email. Call inside the same transaction as the change it reports: a recipient the
+ * mailer would not deliver to exactly (lib/email) throws, so that change is not made either.
+ */
 export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
+  if (!EMAIL_PATTERN.test(mail.to)) throw new Error(`${RECIPIENT_REFUSED} (${mail.kind})`);
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -68,6 +76,14 @@ export async function markSent(db: Db, id: number): Promise<void> {
       lastError: null,
       attempts: sql`${mailOutbox.attempts} + 1`,
     })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** A row that must never be sent (its recipient fails lib/email, queued before the rule): failed, not retried. */
+export async function markRefused(db: Db, id: number, reason: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: reason, lockedUntil: null, attempts: sql`${mailOutbox.attempts} + 1` })
     .where(eq(mailOutbox.id, id));
 }
 

@@ -1,7 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { Logger } from "pino";
 import type { Db } from "../../../db/client";
-import { claimDue, markFailed, markSent } from "./outbox.server";
+import { EMAIL_PATTERN } from "../../lib/email";
+import { claimDue, markFailed, markRefused, markSent, RECIPIENT_REFUSED } from "./outbox.server";
 
 export interface MailWorkerOptions {
   db: Db;
@@ -20,11 +22,21 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
+/** MAIL_FROM ("Name <address>" or an address) as one mailbox; our own setting, so parsed once and trusted. */
+function senderOf(from: string): { name: string; address: string } {
+  const [sender, ...more] = addressparser(from);
+  if (!sender || more.length > 0 || !("address" in sender) || !sender.address) {
+    throw new Error("MAIL_FROM must be one address, such as: Sacred Path Congregation <no-reply@example.org>");
+  }
+  return { name: sender.name, address: sender.address };
+}
+
 /**
  * Delivers the outbox over SMTP. Without SMTP_URL no worker runs and mail stays queued,
  * readable by admins, until one is configured.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const from = senderOf(options.from);
   const url = new URL(options.smtpUrl);
   const transport: Transporter = nodemailer.createTransport({
     host: url.hostname,
@@ -41,10 +53,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function sendBatch(): Promise<number> {
     const rows = await claimDue(options.db, options.batchSize ?? 10);
     for (const row of rows) {
+      // Queued before lib/email's rule (enqueue refuses such addresses now): never handed to nodemailer.
+      if (!EMAIL_PATTERN.test(row.toAddress)) {
+        await markRefused(options.db, row.id, RECIPIENT_REFUSED);
+        options.logger.warn({ mailId: row.id, kind: row.kind }, "mail refused: recipient is not one address");
+        continue;
+      }
+      const to = { name: "", address: row.toAddress };
       try {
         await transport.sendMail({
-          from: options.from,
-          to: row.toAddress,
+          // Address objects and an explicit envelope: nodemailer parses no recipient string, so the
+          // message goes to exactly the stored address.
+          envelope: { from, to: [to] },
+          from,
+          to,
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody ?? undefined,

@@ -1,6 +1,6 @@
 // zod/mini: the same schema runs in the browser and in the action, at a fraction of the bundle size.
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/forms";
+import { EMAIL_PATTERN } from "~/lib/email";
 
 import { CONTACT_REQUIRED, EMAIL_INVALID, NEWSLETTER_INVALID } from "./messages";
 

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
+import { parseInstant } from "~/lib/days";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { APPLICATION_PAGE_SIZE, listApplications } from "~/modules/intake/application-review.server";
@@ -13,8 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const url = new URL(request.url);
   const status = applicationStatuses.find((s) => s === url.searchParams.get("status"));
-  const beforeParam = url.searchParams.get("before");
-  const before = beforeParam && !Number.isNaN(Date.parse(beforeParam)) ? beforeParam : undefined;
+  // The keyset cursor (the last row's time); an unusable value starts from the top, as lib/ids does.
+  const before = parseInstant(url.searchParams.get("before"))?.toISOString();
   const [rows, zone] = await Promise.all([
     listApplications(context.db, { status, before }),
     memberTimezone(context.db, viewer.id),

@@ -1,4 +1,5 @@
-import { csvResponse } from "~/lib/csv";
+import { csvRefused, csvResponse } from "~/lib/csv";
+import { DAY_INVALID } from "~/lib/days";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { bookingRangeFrom } from "~/modules/bookings/console-range";
 import { bookingsCsv } from "~/modules/bookings/schedule.server";
@@ -8,5 +9,6 @@ import type { Route } from "./+types/bookings-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const range = bookingRangeFrom(new URL(request.url));
+  if (range.invalid) return csvRefused(DAY_INVALID);
   return csvResponse(bookingsCsv(context.db, range.start, range.end), "bookings");
 }

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
+import { DAY_INVALID, isDay } from "~/lib/days";
 import { formToObject } from "~/lib/forms";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { decideRequest } from "~/modules/bookings/bookings.server";
@@ -14,7 +15,7 @@ import {
   pendingRequests,
   unblockDay,
 } from "~/modules/bookings/schedule.server";
-import { dayIn, formatSlot, isDay, SLOT_ZONE } from "~/modules/bookings/time";
+import { dayIn, formatSlot, SLOT_ZONE } from "~/modules/bookings/time";
 import { formatCents } from "~/modules/giving/amounts";
 import type { Route } from "./+types/bookings";
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const range = bookingRangeFrom(new URL(request.url));
   const [rows, requests, blocked] = await Promise.all([
-    bookingsBetween(context.db, range.start, range.end),
+    range.invalid ? [] : bookingsBetween(context.db, range.start, range.end),
     pendingRequests(context.db),
     listBlockedDays(context.db, dayIn(new Date(), SLOT_ZONE)),
   ]);
@@ -39,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const byDay = new Map<string, typeof view>();
   for (const b of view) byDay.set(b.day, [...(byDay.get(b.day) ?? []), b]);
-  return {
+  const page = {
+    filterError: range.invalid ? DAY_INVALID : null,
     fromDay: range.fromDay,
     days: range.days,
     byDay: [...byDay.entries()],
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     blocked,
   };
+  // A `from` that is not a day: the page, with its message and no range (lib/days).
+  return range.invalid ? data(page, { status: 400 }) : page;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleBookings() {
-  const { byDay, totals, requests, blocked, fromDay, days } = useLoaderData<typeof loader>();
+  const { byDay, totals, requests, blocked, fromDay, days, filterError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const [params] = useSearchParams();
@@ -154,6 +158,7 @@ export default function ConsoleBookings() {
           Show
         </button>
       </Form>
+      <FormAlert message={filterError} />
       <p className="mt-4 text-sm text-mist-muted">
         {totals.confirmed} confirmed in this range · {totals.paid} paid
       </p>

@@ -1,4 +1,5 @@
-import { csvResponse } from "~/lib/csv";
+import { csvRefused, csvResponse } from "~/lib/csv";
+import { DAY_INVALID } from "~/lib/days";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
 import { giftFilterFrom } from "~/modules/giving/filter";
@@ -8,7 +9,8 @@ import type { Route } from "./+types/giving-csv";
 /** The gifts of /console/giving's filter as CSV; each export is audited. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
-  const filter = giftFilterFrom(new URL(request.url));
+  const { filter, invalid } = giftFilterFrom(new URL(request.url));
+  if (invalid) return csvRefused(DAY_INVALID);
   await recordAudit(context.db, {
     action: AUDIT_ACTIONS.givingExported,
     actor: { id: viewer.id, name: viewer.name },

@@ -4,6 +4,7 @@ import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
 import { FormAlert } from "~/components/forms/form-alert";
+import { DAY_INVALID } from "~/lib/days";
 import { formToObject } from "~/lib/forms";
 import { beforeCursor, serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
@@ -18,7 +19,13 @@ import type { Route } from "./+types/giving";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
   const url = new URL(request.url);
-  const filter = giftFilterFrom(url);
+  const { filter, invalid } = giftFilterFrom(url);
+  const canRefund = viewer.role === "admin";
+  if (invalid) {
+    const none = formatCents(0);
+    const totals = { count: 0, given: none, refunded: none, net: none };
+    return data({ canRefund, filterError: DAY_INVALID, totals, rows: [], next: null }, { status: 400 });
+  }
   const before = beforeCursor(url);
   const [rows, totals, zone] = await Promise.all([
     listGifts(context.db, { ...filter, before }),
@@ -26,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     memberTimezone(context.db, viewer.id),
   ]);
   return {
-    canRefund: viewer.role === "admin",
+    canRefund,
+    filterError: null,
     totals: {
       count: totals.count,
       given: formatCents(totals.givenCents),
@@ -61,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Giving() {
-  const { rows, totals, next, canRefund } = useLoaderData<typeof loader>();
+  const { rows, totals, next, canRefund, filterError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const [params] = useSearchParams();
@@ -97,6 +105,7 @@ export default function Giving() {
           Show
         </button>
       </Form>
+      <FormAlert message={filterError} />
       <dl className="mt-6 grid gap-4 sm:grid-cols-4">
         {[
           ["Gifts", String(totals.count)],

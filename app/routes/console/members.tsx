@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
+import { parseInstant } from "~/lib/days";
 import { listMembers, MEMBERS_PAGE_SIZE } from "~/modules/accounts/members.server";
 import { requireStaff } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/members";
@@ -9,8 +10,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const beforeParam = url.searchParams.get("before");
-  const before = beforeParam && !Number.isNaN(Date.parse(beforeParam)) ? beforeParam : undefined;
+  // The keyset cursor (the last row's time); an unusable value starts from the top, as lib/ids does.
+  const before = parseInstant(url.searchParams.get("before"))?.toISOString();
   const rows = await listMembers(context.db, { q, before });
   return {
     rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

@@ -6,6 +6,7 @@ import { CheckinChart } from "~/components/member/checkin-chart";
 import { MonthCalendar } from "~/components/member/month-calendar";
 import { notify } from "~/components/ui/notify";
 import { type BookableOffer, bookableOfferView } from "~/content/journey";
+import { isDay } from "~/lib/days";
 import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { bookingTitle } from "~/modules/bookings/mails";
@@ -18,8 +19,6 @@ import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Session Calendar");
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 /** The booking dialog loads when a session is chosen. */
 const BookingDialog = lazy(() =>
   import("~/components/bookings/booking-dialog").then((m) => ({ default: m.BookingDialog })),
@@ -31,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = localDay(zone);
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
-  const selected = DAY.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today;
+  // A day our own links wrote; anything else shows today (lib/days).
+  const selected = isDay(asked) ? asked : today;
   const range = url.searchParams.get("range") === "90" ? 90 : 30;
 
   const monthStart = `${selected.slice(0, 7)}-01`;
