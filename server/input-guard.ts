@@ -45,8 +45,9 @@ export function inputGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.originalUrl.includes("%00")) return refuse(res, 400, "Addresses may not contain the NUL character.");
     if (!METHODS.includes(req.method)) {
+      // 400, as issue 13 asks of every request no page sends; Allow still names what is accepted.
       res.setHeader("Allow", METHODS.join(", "));
-      return refuse(res, 405, "This address accepts GET and POST requests only.");
+      return refuse(res, 400, "This address accepts GET and POST requests only.");
     }
     if (req.method !== "POST") return next();
     const formOnly = !NON_FORM_ROUTES.has(req.path);

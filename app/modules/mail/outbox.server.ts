@@ -21,14 +21,17 @@ const CLAIM_SECONDS = 120;
 export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email address (app/lib/email.ts).";
 
 /**
- * Queues an email. Call inside the same transaction as the change it reports: a recipient the
- * mailer would not deliver to exactly (lib/email) throws, so that change is not made either.
+ * Queues an email. Call inside the same transaction as the change it reports. A recipient the
+ * mailer would not deliver to exactly (lib/email; only an address stored before that rule can be
+ * one) is kept as failed with the reason, never sent: the change it reports still happens (a
+ * keeper's decision, a booking reminder batch), and an admin sees the refusal in the outbox.
  */
 export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
-  if (!EMAIL_PATTERN.test(mail.to)) throw new Error(`${RECIPIENT_REFUSED} (${mail.kind})`);
+  const refused = !EMAIL_PATTERN.test(mail.to);
   const [row] = await db
     .insert(mailOutbox)
     .values({
+      ...(refused ? { status: "failed" as const, lastError: RECIPIENT_REFUSED } : {}),
       kind: mail.kind,
       toAddress: mail.to,
       subject: mail.subject,
