@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
+import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { formToObject } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/modules/accounts/session.server";
@@ -44,20 +45,7 @@ export default function TwoFactor() {
         <Form method="post" noValidate className="grid gap-5" onChange={() => setDismissed(result)}>
           <FormAlert message={error} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <div>
-            <label htmlFor="code" className="mb-2 block font-medium">
-              Code
-            </label>
-            <input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={64}
-              className="field tracking-widest"
-              disabled={submitting}
-            />
-          </div>
+          <OneTimeCodeField disabled={submitting} />
           <button type="submit" className="btn-gold" disabled={submitting}>
             {submitting ? "Checking..." : "Verify"}
           </button>

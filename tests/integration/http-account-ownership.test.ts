@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { quizQuestions } from "../../app/content/readiness-quiz";
 import { bookableRange } from "../../app/modules/bookings/time";
@@ -8,6 +8,7 @@ import {
   bookings,
   contactMessages,
   gifts,
+  mailOutbox,
   newsletterSubscribers,
   quizSubmissions,
   rateLimits,
@@ -179,9 +180,28 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
     const owner = await createAccount(server, "member", "Sam Stranger");
     await server.database.db.update(users).set({ email: STRANGER, emailVerified: false }).where(eq(users.id, owner.id));
     const { cookie } = await signIn(server, owner.username, owner.password);
-    // Not proven yet: nothing is offered, nothing links.
-    expect(await (await get(server, "/profile", cookie)).text()).not.toContain("Found With Your Address");
-    await server.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+    // Not proven yet: nothing is offered; the profile offers to prove it.
+    const unproven = await (await get(server, "/profile", cookie)).text();
+    expect(unproven).not.toContain("Found With Your Address");
+    expect(unproven).toContain("is not confirmed yet");
+    const asked = await post(server, "/profile", cookie, { intent: "confirm-email" });
+    expect(asked.headers.get("location")).toBe("/profile?saved=email-sent#security");
+    // The newest: the attacker's own request sent one here too (its link died with their account).
+    const [mail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, STRANGER), eq(mailOutbox.kind, "account.email-confirm")))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const link = new URL(mail?.textBody.match(/https?:\/\/\S+\/confirm-email\/[A-Za-z0-9_-]+/)?.[0] ?? "").pathname;
+    expect(await (await get(server, "/dashboard", cookie)).text()).not.toContain(
+      "We found things sent from your address",
+    );
+    const confirmed = await postForm(server, link, {});
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain(`${STRANGER} is confirmed as yours.`);
+    const [proven] = await server.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(proven).toMatchObject({ email: STRANGER, emailVerified: true });
 
     const dashboard = await (await get(server, "/dashboard", cookie)).text();
     expect(dashboard).toContain("We found things sent from your address");

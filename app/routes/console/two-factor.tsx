@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
+import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { PasswordInput } from "~/components/forms/password-input";
 import { formToObject } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
@@ -149,19 +150,7 @@ function StepUp(props: { error: string | null; submitting: boolean }) {
       </PageHero>
       <Form method="post" noValidate className="card grid gap-5">
         <FormAlert message={props.error} />
-        <div>
-          <label htmlFor="code" className="mb-2 block font-medium">
-            Code
-          </label>
-          <input
-            id="code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={64}
-            className="field max-w-60 tracking-widest"
-          />
-        </div>
+        <OneTimeCodeField className="max-w-60" />
         <button type="submit" className="btn-gold justify-self-start" disabled={props.submitting}>
           {props.submitting ? "Checking..." : "Verify"}
         </button>
