@@ -11,6 +11,7 @@ ALTER TABLE "sessions" ADD COLUMN "two_factor_verified" boolean DEFAULT false NO
 ALTER TABLE "quiz_submissions" ADD COLUMN "user_id" text;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "user_id" text;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD COLUMN "user_id" text;--> statement-breakpoint
+ALTER TABLE "rate_limits" ADD COLUMN "previous_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "email_changes_token_idx" ON "email_changes" USING btree ("token_hash");--> statement-breakpoint
 ALTER TABLE "quiz_submissions" ADD CONSTRAINT "quiz_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
