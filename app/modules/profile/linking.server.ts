@@ -39,7 +39,8 @@ type Member = Pick<Viewer, "id" | "name" | "email" | "emailVerified">;
 
 /** What a member with a proven address could link, newest first; nothing before the address is proven. */
 export async function linkableRecords(db: Db, member: Member): Promise<LinkableRecord[]> {
-  if (!member.emailVerified) return [];
+  // Usually there is nothing: one question first, the seven lists only when there is something.
+  if (!(await hasLinkableRecords(db, member))) return [];
   const email = member.email;
   const [apps, giftRows, bookingRows, quizRows, requestRows, contactRows, newsletterRows] = await Promise.all([
     db
