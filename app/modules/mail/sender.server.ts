@@ -53,7 +53,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function sendBatch(): Promise<number> {
     const rows = await claimDue(options.db, options.batchSize ?? 10);
     for (const row of rows) {
-      // Queued before lib/email's rule (enqueue refuses such addresses now): never handed to nodemailer.
+      // Queued before lib/email's rule (enqueue now stores such rows as failed): never handed to nodemailer.
       if (!EMAIL_PATTERN.test(row.toAddress)) {
         await markRefused(options.db, row.id, RECIPIENT_REFUSED);
         options.logger.warn({ mailId: row.id, kind: row.kind }, "mail refused: recipient is not one address");
