@@ -74,7 +74,7 @@ export default [
   ]),
   route("thank-you", "routes/thank-you.tsx"),
   route("thank-you-sacred-offering", "routes/thank-you-sacred-offering.tsx"),
-  route("newsletter", "routes/newsletter.ts"),
+  route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -7,6 +7,7 @@ import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../ap
 import { sendDueReminders } from "../app/modules/bookings/schedule.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
+import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
@@ -97,7 +98,10 @@ async function main() {
   } else {
     logger.info("SMTP_URL is not set: email stays in the outbox until it is");
   }
-  const pruneTimer = setInterval(() => prune(database.db).catch(() => {}), 3_600_000);
+  const pruneTimer = setInterval(() => {
+    prune(database.db).catch(() => {});
+    pruneSubmissions(database.db).catch(() => {});
+  }, 3_600_000);
   pruneTimer.unref();
   // The 24-hour booking reminders; claimed row by row, so any number of instances may run this.
   const reminderTimer = setInterval(

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { DATA_REQUEST_HEADER } from "../app/lib/form-action.server";
 import { isCacheableResponse, type PageCache } from "./page-cache";
 import { sendUnavailable } from "./unavailable-page";
 
@@ -18,6 +19,9 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   }
+  // Ours to say, never the client's: this request is the running app's (React Router's `.data`).
+  headers.delete(DATA_REQUEST_HEADER);
+  if (isDataRequest(req)) headers.set(DATA_REQUEST_HEADER, "1");
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
@@ -27,6 +31,9 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   }
   return new globalThis.Request(url, init);
 }
+
+/** React Router's own requests for a route's data (the app running in a browser), as opposed to pages. */
+const isDataRequest = (req: Request) => req.path.endsWith(".data");
 
 function send(req: Request, res: Response, status: number, headers: Array<[string, string]>, body: Buffer) {
   res.status(status);
@@ -77,10 +84,16 @@ export function reactRouterHandler(options: Options) {
       if (cacheKey && req.method === "GET" && isCacheableResponse(response.status, response.headers)) {
         options.cache.set(cacheKey, { status: response.status, headers, body });
       }
-      if (response.status >= 500 && !(await options.databaseAnswers())) return sendUnavailable(res);
+      if (response.status >= 500 && !(await options.databaseAnswers())) {
+        // The app reads `.data` answers in React Router's own format: a page in their place would
+        // break it. They keep their body (a form's notice, a route's error) as a 503 to retry.
+        if (!isDataRequest(req)) return sendUnavailable(res);
+        send(req, res, 503, [...headers.filter(([key]) => key !== "retry-after"), ["retry-after", "30"]], body);
+        return;
+      }
       send(req, res, response.status, headers, body);
     } catch (error) {
-      if (!(await options.databaseAnswers())) return sendUnavailable(res);
+      if (!isDataRequest(req) && !(await options.databaseAnswers())) return sendUnavailable(res);
       next(error);
     }
   };

@@ -5,19 +5,50 @@ export interface Notice {
 }
 
 export type FieldErrors = Record<string, string>;
+/** What was typed, to put back into the form after an error (never a password). */
+export type FormValues = Record<string, string | string[]>;
 
-/** What every form action answers: success, or the field messages and one notice. */
+/**
+ * What every form action answers (docs/decisions/008-one-form-pipeline.md): success, or the field
+ * messages, one notice and what was typed. A browser without JavaScript gets a redirect instead of
+ * a success answer (form-action.server.ts).
+ */
 export type FormResult<T = unknown> =
   | { ok: true; data?: T }
-  | { ok: false; fieldErrors: FieldErrors; formError?: Notice; rateLimited?: true };
+  | { ok: false; fieldErrors: FieldErrors; formError?: Notice; values?: FormValues; rateLimited?: true };
 
-/** Reads a form into plain strings (files and repeated keys are not used by these forms). */
+/** The hidden field holding a form's one-time key (made when the form is rendered). */
+export const FORM_KEY_FIELD = "_key";
+
+/** Reads a form into plain strings (the first value of each name). */
 export function formToObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
     if (typeof value === "string" && !(key in out)) out[key] = value;
   }
   return out;
+}
+
+interface Shape {
+  shape: Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
+}
+
+const isList = (field: Shape["shape"][string]) =>
+  field._zod.def.type === "array" ||
+  (field._zod.def.type === "optional" && field._zod.def.innerType?._zod.def.type === "array");
+
+/**
+ * A form as its schema reads it, in the browser and in the action alike: every field the schema
+ * names, a missing one as "" (an unticked box or unanswered radio sends nothing, and the person
+ * should see the field's own message), a list field as its distinct values.
+ */
+export function formInput(form: FormData, schema: Shape): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => {
+      const all = form.getAll(key).filter((v): v is string => typeof v === "string");
+      return [key, isList(field) ? [...new Set(all)] : (all[0] ?? "")];
+    }),
+  );
 }
 
 /** First message per field, in the schema's field order (so "validation order" holds). */

@@ -1,19 +1,24 @@
 import { Mail } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { TextAreaField, TextField } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
+import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { offerEnquiry } from "~/content/journey";
+import { keepFormOnFailure } from "~/lib/client-action";
 import { EMAIL_PATTERN } from "~/lib/email";
-import { safeErrorMessage } from "~/lib/errors";
-import { type FormResult, fieldErrorsOf, formToObject } from "~/lib/forms";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
 import { submitContactMessage } from "~/modules/messages/contact.server";
-import { CONTACT_REQUIRED, contactSchema, EMAIL_INVALID, HONEYPOT_FIELD } from "~/modules/messages/validation";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { CONTACT_REQUIRED, EMAIL_INVALID, HONEYPOT_FIELD } from "~/modules/messages/messages";
+import { contactSchema } from "~/modules/messages/validation";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/contact";
 
 export const headers = publicPageHeaders;
@@ -43,68 +48,84 @@ export function loader({ request }: Route.LoaderArgs) {
   return { enquiry: offerEnquiry(new URL(request.url).searchParams.get("offer")) };
 }
 
+const LIMIT = { name: "contact", limit: 5, windowSeconds: 3600 } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const limited = await limit(
-    context.db,
-    { name: "contact", limit: 5, windowSeconds: 3600 },
-    context.clientIp,
-    TOO_MANY,
-  );
-  if (limited) return limited;
-  if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
-  const parsed = contactSchema.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    const missing = Object.values(fieldErrors).includes(CONTACT_REQUIRED);
-    return data({ ok: false, fieldErrors, formError: missing ? MISSING : undefined } satisfies FormResult, {
-      status: 400,
-    });
-  }
-  try {
+  const submission = await readSubmission(request);
+  return handleForm(submission, NOT_SENT, context.logger, async () => {
+    const limited = await hit(context.db, LIMIT, context.clientIp);
+    if (!limited.allowed) {
+      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
+    }
+    // A bot filled the hidden field: it is told all went well, and nothing is kept.
+    if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: SENT_PAGE });
+    const parsed = parse(submission, contactSchema);
+    if (!parsed.ok) {
+      const missing = Object.values(parsed.fieldErrors).includes(CONTACT_REQUIRED);
+      return invalid(submission, parsed.fieldErrors, missing ? MISSING : undefined);
+    }
     const viewer = await getViewer(request, context);
-    await submitContactMessage(context.db, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
-  } catch (error) {
-    context.logger.error({ err: safeErrorMessage(error) }, "contact message not stored");
-    return data({ ok: false, fieldErrors: {}, formError: NOT_SENT } satisfies FormResult, { status: 503 });
-  }
-  return { ok: true } satisfies FormResult;
+    const answer = await once(
+      context.db,
+      { scope: "contact", key: submission.key, ownerId: viewer?.id },
+      async (tx) => {
+        await submitContactMessage(tx, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
+        return { redirectTo: SENT_PAGE };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+/** Without JavaScript a sent message lands here: the page says it arrived, and a reload sends nothing. */
+const SENT_PAGE = "/contact?sent=1";
+
+/** SPEC.md 8: the failure notice when no answer came (the connection dropped); the text stays. */
+export const clientAction = keepFormOnFailure(NOT_SENT);
+
+const loadSchema = () => import("~/modules/messages/validation").then((m) => m.contactSchema);
 
 export default function Contact() {
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
+  const { enquiry } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const submitting = navigation.state === "submitting";
-  const { enquiry } = useLoaderData<typeof loader>();
-  const serverErrors = result && !result.ok ? result.fieldErrors : {};
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
+  const form = useForm({
+    id: "contact",
+    result,
+    schema: loadSchema,
+    onInvalid(errors) {
+      if (Object.values(errors).includes(CONTACT_REQUIRED)) {
+        notify("error", MISSING.title, { description: MISSING.description });
+      }
+    },
+    onSuccess(_data, element) {
       setSent(true);
-      notify("success", "Thank you for reaching out.", {
-        description: "We will respond in sacred timing.",
-        duration: 5000,
-      });
-      const timer = setTimeout(() => {
-        form.current?.reset();
+      thank();
+      setTimeout(() => {
+        element?.reset();
         setSent(false);
       }, 2000);
-      return () => clearTimeout(timer);
-    }
-    const notice = result.formError ?? NOT_SENT;
-    if (result.formError || Object.keys(result.fieldErrors).length === 0) {
-      notify("error", notice.title, { description: notice.description });
-    }
-  }, [result]);
+    },
+    onFailure(failed) {
+      const notice = failed.formError ?? NOT_SENT;
+      if (failed.formError || Object.keys(failed.fieldErrors).length === 0) {
+        notify("error", notice.title, { description: notice.description });
+      }
+    },
+  });
+  // Without JavaScript the redirect after sending lands here with ?sent: the same thanks, on the page.
+  const arrived = params.has("sent") && !result;
 
   const checkEmail = (value: string) =>
     setEmailError(value.trim() !== "" && !EMAIL_PATTERN.test(value.trim()) ? EMAIL_INVALID : null);
-
-  const emailMessage = emailError ?? (serverErrors.email !== CONTACT_REQUIRED ? serverErrors.email : undefined);
+  const fieldError = (name: string) => {
+    const error = form.errors[name];
+    return error && error !== CONTACT_REQUIRED ? error : undefined;
+  };
+  const email = form.field("email");
+  const emailMessage = emailError ?? fieldError("email");
 
   return (
     <div className="mx-auto max-w-3xl px-4 sm:px-6">
@@ -115,97 +136,73 @@ export default function Contact() {
         {enquiry ? (
           <p className="mb-6 rounded-lg border border-gold/40 bg-gold/10 p-4 text-sm">{enquiry.note}</p>
         ) : null}
-        {result && !result.ok && result.formError ? (
-          <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-            <p className="font-semibold text-rose-200">{result.formError.title}</p>
-            <p className="text-rose-100">{result.formError.description}</p>
+        {arrived ? (
+          <div role="status" className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4">
+            <p className="font-semibold text-emerald-100">Thank you for reaching out.</p>
+            <p className="text-emerald-100">We will respond in sacred timing.</p>
           </div>
         ) : null}
-        <Form
-          ref={form}
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onSubmit={(event) => {
-            const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-            const parsed = contactSchema.safeParse(values);
-            if (!parsed.success) {
-              const errors = fieldErrorsOf(parsed.error);
-              if (Object.values(errors).includes(CONTACT_REQUIRED)) {
-                event.preventDefault();
-                notify("error", MISSING.title, { description: MISSING.description });
-                return;
-              }
-              if (errors.email) {
-                event.preventDefault();
-                setEmailError(errors.email);
-              }
-            }
-          }}
-        >
-          <div>
-            <label htmlFor="name" className="mb-2 block font-medium">
-              Full name
-            </label>
-            <input
-              id="name"
-              name="name"
-              required
-              maxLength={100}
-              autoComplete="name"
-              className="field"
-              disabled={submitting}
-            />
+        {form.formError ? (
+          <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
+            <p className="font-semibold text-rose-200">{form.formError.title}</p>
+            <p className="text-rose-100">{form.formError.description}</p>
           </div>
-          <div>
-            <label htmlFor="email" className="mb-2 block font-medium">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              className="field"
-              disabled={submitting}
-              aria-invalid={emailMessage ? true : undefined}
-              aria-describedby={emailMessage ? "email-error" : undefined}
-              onChange={(e) => checkEmail(e.currentTarget.value)}
-            />
-            {emailMessage ? (
-              <p id="email-error" className="mt-2 text-sm text-rose-300">
-                {emailMessage}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="message" className="mb-2 block font-medium">
-              Message
-            </label>
-            <textarea
-              id="message"
-              name="message"
-              required
-              maxLength={5000}
-              rows={7}
-              defaultValue={enquiry?.message}
-              className="field"
-              disabled={submitting}
-            />
-          </div>
+        ) : null}
+        <Form method="post" className="grid gap-5" {...form.props}>
+          <input {...form.keyField} />
+          <TextField
+            {...form.field("name")}
+            label="Full name"
+            error={fieldError("name")}
+            required
+            maxLength={100}
+            autoComplete="name"
+            disabled={form.pending}
+            aria-invalid={form.errors.name ? true : undefined}
+          />
+          <TextField
+            {...email}
+            label="Email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            disabled={form.pending}
+            error={emailMessage}
+            aria-invalid={emailMessage || form.errors.email ? true : undefined}
+            onChange={(event) => checkEmail(event.currentTarget.value)}
+          />
+          <TextAreaField
+            {...form.field("message")}
+            label="Message"
+            error={fieldError("message")}
+            aria-invalid={form.errors.message ? true : undefined}
+            required
+            maxLength={5000}
+            rows={7}
+            defaultValue={form.field("message").defaultValue ?? enquiry?.message}
+            className="field"
+            disabled={form.pending}
+          />
           <Honeypot />
           <button
             type="submit"
             className="btn-gold justify-self-start"
-            disabled={submitting || sent || Boolean(emailError)}
+            disabled={form.pending || sent || Boolean(emailError)}
           >
             <Mail className="h-4 w-4" aria-hidden="true" />
-            {sent ? "Message Sent" : submitting ? "Sending..." : "Send Message"}
+            {sent ? "Message Sent" : form.pending ? "Sending..." : "Send Message"}
           </button>
         </Form>
       </div>
     </div>
   );
+}
+
+/** SPEC.md 8: the thanks after sending, for five seconds. */
+function thank() {
+  notify("success", "Thank you for reaching out.", {
+    description: "We will respond in sacred timing.",
+    duration: 5000,
+  });
 }

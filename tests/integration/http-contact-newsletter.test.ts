@@ -26,7 +26,11 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
 
   it("stores a contact message and notifies the staff address through the outbox", async () => {
     const res = await postForm(server, "/contact", valid);
-    expect(res.status).toBe(200);
+    // Without JavaScript: redirect after post, to a page that says it arrived.
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/contact?sent=1");
+    const landed = await (await fetch(`${server.url}/contact?sent=1`)).text();
+    expect(landed).toContain("Thank you for reaching out.");
     const rows = await server.database.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Maya Rivers", email: "maya@example.org" });
@@ -49,7 +53,11 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
   it("refuses an invalid email with the spec's message", async () => {
     const res = await postForm(server, "/contact", { ...valid, email: "maya at example" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("Please enter a valid email address");
+    const html = await res.text();
+    expect(html).toContain("Please enter a valid email address");
+    // What was typed comes back in the form.
+    expect(html).toContain('value="Maya Rivers"');
+    expect(html).toContain("I would like to learn about preparation.</textarea>");
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
@@ -62,12 +70,12 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
 
   it("quietly drops honeypot submissions", async () => {
     const res = await postForm(server, "/contact", { ...valid, website: "http://spam.example" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
   it("limits contact messages per IP with 429 and a clear message", async () => {
-    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", valid)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", valid)).status).toBe(303);
     const res = await postForm(server, "/contact", valid);
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -79,14 +87,20 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     for (const email of ["", "no-at-sign.org", "a b@example.org", "a@nodot"]) {
       const res = await postForm(server, "/newsletter", { email });
       expect(res.status, email).toBe(400);
-      expect(await res.text()).toContain("Please enter a valid email address.");
+      const html = await res.text();
+      expect(html).toContain("Please enter a valid email address.");
+      // A page, not raw JSON, with the address kept.
+      expect(html).toContain("<!DOCTYPE html>");
+      if (email) expect(html).toContain(`value="${email}"`);
     }
     expect(await server.database.db.select().from(newsletterSubscribers)).toHaveLength(0);
   });
 
   it("runs double opt-in: pending, confirmation email, confirm by POST, welcome with one-click unsubscribe", async () => {
     const res = await postForm(server, "/newsletter", { email: "Seeker@Example.org" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/newsletter?joined=1");
+    expect(await (await fetch(`${server.url}/newsletter?joined=1`)).text()).toContain("Please confirm from the email");
     const [sub] = await server.database.db.select().from(newsletterSubscribers);
     expect(sub).toMatchObject({ email: "seeker@example.org", status: "pending" });
     const [confirmMail] = await server.database.db
@@ -135,8 +149,8 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
       .where(eq(newsletterSubscribers.email, "twice@example.org"));
     const second = await postForm(server, "/newsletter", { email: "twice@example.org" });
     const fresh = await postForm(server, "/newsletter", { email: "new@example.org" });
-    expect([first.status, second.status, fresh.status]).toEqual([200, 200, 200]);
-    const [a, b, c] = await Promise.all([first.text(), second.text(), fresh.text()]);
+    expect([first.status, second.status, fresh.status]).toEqual([303, 303, 303]);
+    const [a, b, c] = [first, second, fresh].map((res) => res.headers.get("location"));
     expect(a).toBe(b);
     expect(b).toBe(c);
     const mails = await server.database.db
@@ -156,7 +170,32 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
 
   it("quietly drops newsletter honeypot submissions", async () => {
     const res = await postForm(server, "/newsletter", { email: "bot@example.org", website: "x" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     expect(await server.database.db.select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+
+  it("stores a form's submission once per one-time key: a resend gets the first answer", async () => {
+    const key = "4f7c1f0e-2b1d-4c55-9a55-0c8f3b6f1a10";
+    const sends = await Promise.all([1, 2, 3].map(() => postForm(server, "/contact", { ...valid, _key: key })));
+    for (const res of sends) expect(res.headers.get("location")).toBe("/contact?sent=1");
+    const later = await postForm(server, "/contact", {
+      ...valid,
+      message: "Edited after the answer was lost.",
+      _key: key,
+    });
+    expect(later.status).toBe(303);
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(1);
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(1);
+
+    const joinKey = "0b8e2f34-77aa-4c1e-b0c4-5d1e9a7c2f3b";
+    await postForm(server, "/newsletter", { email: "once@example.org", _key: joinKey });
+    await postForm(server, "/newsletter", { email: "once@example.org", _key: joinKey });
+    expect(
+      await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "once@example.org")),
+    ).toHaveLength(1);
+
+    // Another key is another message.
+    await postForm(server, "/contact", { ...valid, _key: "9d3b8c1a-1111-4e2f-8a6b-7c5d4e3f2a1b" });
+    expect(await server.database.db.select().from(contactMessages)).toHaveLength(2);
   });
 });

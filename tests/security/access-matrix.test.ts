@@ -160,7 +160,7 @@ const RULES: Record<string, Rule> = {
   "/console/bookings": { get: staff(200), post: { body: { intent: "nothing" }, expect: staff(400) } },
   "/thank-you": PUBLIC,
   "/thank-you-sacred-offering": PUBLIC,
-  "/newsletter": { get: all(404), post: publicPost({}, 400) },
+  "/newsletter": { get: all(200), post: publicPost({}, 400) },
   // Used once already by the world: a second confirmation is "gone".
   "/newsletter/confirm/:token": {
     get: all(200),

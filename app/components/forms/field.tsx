@@ -10,6 +10,7 @@ interface FieldProps {
 /** A labelled input with its hint and its error, tied together for screen readers. */
 export function TextField({
   name,
+  id = name,
   label,
   hint,
   error,
@@ -17,24 +18,25 @@ export function TextField({
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   return (
     <div>
-      <label htmlFor={name} className="mb-2 block font-medium">
+      <label htmlFor={id} className="mb-2 block font-medium">
         {label}
       </label>
       <input
-        id={name}
+        id={id}
         name={name}
         className="field"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-      <FieldNotes name={name} hint={hint} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
 export function TextAreaField({
   name,
+  id = name,
   label,
   hint,
   error,
@@ -42,35 +44,35 @@ export function TextAreaField({
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
   return (
     <div>
-      <label htmlFor={name} className="mb-2 block font-medium">
+      <label htmlFor={id} className="mb-2 block font-medium">
         {label}
       </label>
       <textarea
-        id={name}
+        id={id}
         name={name}
         className="field min-h-[110px]"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-      <FieldNotes name={name} hint={hint} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-const describedBy = (name: string, hint?: string, error?: string) =>
-  [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-function FieldNotes({ name, hint, error }: Pick<FieldProps, "name" | "hint" | "error">) {
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
   return (
     <>
       {hint ? (
-        <p id={`${name}-hint`} className="mt-1.5 text-sm text-mist-muted">
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-mist-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${name}-error`} className="mt-1.5 text-sm text-rose-300">
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-rose-300">
           {error}
         </p>
       ) : null}

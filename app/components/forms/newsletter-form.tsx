@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Honeypot } from "~/components/forms/honeypot";
+import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
 import { NEWSLETTER_FAILED, NEWSLETTER_INVALID } from "~/modules/messages/messages";
@@ -8,76 +9,74 @@ import { NEWSLETTER_FAILED, NEWSLETTER_INVALID } from "~/modules/messages/messag
 /** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */
 const loadSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterSchema);
 
-/** Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). */
-export function NewsletterForm({ id = "newsletter" }: { id?: string }) {
+/**
+ * Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). Without
+ * JavaScript it posts to /newsletter, which answers with a page; `result` is that page's answer.
+ */
+export function NewsletterForm({ id = "newsletter", result }: { id?: string; result?: FormResult }) {
   const fetcher = useFetcher<FormResult>();
   const [joined, setJoined] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const submitting = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    if (result.ok) {
+  const form = useForm({
+    id,
+    result: fetcher.data ?? result,
+    schema: loadSchema,
+    fetcher,
+    onInvalid() {
+      notify("error", NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
+    },
+    onSuccess(_data, element) {
       setJoined(true);
-      if (input.current) input.current.value = "";
+      element?.reset();
       notify("success", "Welcome to our sacred circle", {
         description:
           "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent.",
       });
-    } else {
-      const notice = result.formError ?? NEWSLETTER_FAILED;
-      setError(result.fieldErrors.email ?? null);
+    },
+    onFailure(failed) {
+      const notice = failed.formError ?? NEWSLETTER_FAILED;
       notify("error", notice.title, { description: notice.description });
-    }
-  }, [fetcher.state, fetcher.data]);
+    },
+  });
+  const email = form.field("email");
+  const notice = form.formError && !email.error ? form.formError : null;
 
   return (
     <fetcher.Form
       method="post"
       action="/newsletter"
-      noValidate
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       onFocus={() => void loadSchema()}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        const email = input.current?.value ?? "";
-        void loadSchema().then((schema) => {
-          if (schema.safeParse({ email }).success) return fetcher.submit(form);
-          setError(NEWSLETTER_INVALID.description);
-          notify("error", NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
-        });
-      }}
+      {...form.props}
     >
+      <input {...form.keyField} />
       <div className="flex-1">
-        <label htmlFor={`${id}-email`} className="sr-only">
+        <label htmlFor={email.id} className="sr-only">
           Email address
         </label>
         <input
-          ref={input}
-          id={`${id}-email`}
-          name="email"
+          id={email.id}
+          name={email.name}
+          defaultValue={email.defaultValue}
+          // biome-ignore lint/a11y/noAutofocus: only on a page answering this form's error, where the cursor belongs
+          autoFocus={email.autoFocus}
           type="email"
           required
           autoComplete="email"
           placeholder="Your email address"
           className="field"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={() => setError(null)}
+          aria-invalid={email.error ? true : undefined}
+          aria-describedby={email.error || notice ? `${id}-error` : undefined}
           disabled={joined}
         />
-        {error ? (
-          <p id={`${id}-error`} className="mt-2 text-sm text-rose-300">
-            {error}
+        {email.error || notice ? (
+          <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-rose-300">
+            {email.error ?? `${notice?.title}: ${notice?.description}`}
           </p>
         ) : null}
       </div>
       <Honeypot idPrefix={id} />
-      <button type="submit" className="btn-gold" disabled={submitting || joined}>
-        {joined ? "Joined!" : submitting ? "Joining..." : "Join the Circle"}
+      <button type="submit" className="btn-gold" disabled={form.pending || joined}>
+        {joined ? "Joined!" : form.pending ? "Joining..." : "Join the Circle"}
       </button>
     </fetcher.Form>
   );

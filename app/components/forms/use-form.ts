@@ -1,0 +1,181 @@
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { useNavigation, useSubmit } from "react-router";
+import {
+  type FieldErrors,
+  FORM_KEY_FIELD,
+  type FormResult,
+  type FormValues,
+  fieldErrorsOf,
+  formInput,
+} from "~/lib/forms";
+
+/*
+ * The browser half of the one form pipeline (docs/decisions/008-one-form-pipeline.md). Every form
+ * of the product is a plain <Form> (or fetcher.Form) that works before JavaScript loads; this hook
+ * adds what the running app can do on top: the same schema checks the form before it is sent, each
+ * message sits under its field (aria-invalid, aria-describedby), the first bad field takes focus,
+ * what was typed stays after an error, the submit button says it is pending, and the form's
+ * one-time key is renewed after each success.
+ */
+
+interface Schema {
+  shape: Parameters<typeof formInput>[1]["shape"];
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+interface Fetcher {
+  state: "idle" | "submitting" | "loading";
+  submit: ReturnType<typeof useSubmit>;
+}
+
+export interface FormOptions<T> {
+  /** Prefix of the fields' ids, unique on the page. */
+  id: string;
+  /** The action's last answer (useActionData, or fetcher.data). */
+  result: FormResult<T> | undefined;
+  /** The form's schema, loaded on first use (docs/decisions/003-zod-mini-in-forms.md). */
+  schema?: () => Promise<Schema>;
+  /** A fetcher's form; by default the page's navigation submits it. */
+  fetcher?: Fetcher;
+  /** The form's action path, when it is not this page (for its pending state). */
+  action?: string;
+  /** Called with the browser's messages before nothing is sent (e.g. SPEC.md's "Missing Information" toast). */
+  onInvalid?(errors: FieldErrors): void;
+  /** Called once per successful answer, with the form (to clear it after SPEC.md's moment). */
+  onSuccess?(data: T | undefined, form: HTMLFormElement | null): void;
+  /** Called once per refused answer (the notice: toast or alert, as SPEC.md has it). */
+  onFailure?(result: Extract<FormResult<T>, { ok: false }>): void;
+}
+
+export const newFormKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+
+export function useForm<T = unknown>(options: FormOptions<T>) {
+  const { id, result } = options;
+  const form = useRef<HTMLFormElement>(null);
+  const key = useRef<HTMLInputElement>(null);
+  const [initialKey] = useState(newFormKey);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [cleared, setCleared] = useState<ReadonlySet<string>>(new Set());
+  const navigation = useNavigation();
+  const navigate = useSubmit();
+  const latest = useRef(options);
+  latest.current = options;
+
+  const serverErrors = result && !result.ok ? result.fieldErrors : {};
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(clientErrors ?? serverErrors).filter(([name]) => !cleared.has(name)),
+  );
+  const values: FormValues = (result && !result.ok ? result.values : undefined) ?? {};
+
+  // A new answer: its messages show afresh; the first bad field takes focus; success and refusal are told.
+  useEffect(() => {
+    setClientErrors(null);
+    setCleared(new Set());
+    if (!result) return;
+    if (result.ok) {
+      if (key.current) key.current.value = newFormKey();
+      latest.current.onSuccess?.(result.data, form.current);
+      return;
+    }
+    focusFirst(form.current, Object.keys(result.fieldErrors));
+    latest.current.onFailure?.(result);
+  }, [result]);
+
+  const pending = options.fetcher
+    ? options.fetcher.state === "submitting"
+    : navigation.state === "submitting" &&
+      (options.action === undefined || navigation.formAction?.split("?")[0] === options.action);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (options.schema) {
+      const schema = await options.schema();
+      const checked = schema.safeParse(formInput(new FormData(element), schema));
+      if (!checked.success) {
+        const found = fieldErrorsOf(checked.error);
+        setClientErrors(found);
+        setCleared(new Set());
+        focusFirst(element, Object.keys(found));
+        options.onInvalid?.(found);
+        return;
+      }
+    }
+    setClientErrors(null);
+    const submit = options.fetcher?.submit ?? navigate;
+    await submit(submitter instanceof HTMLElement ? formWithSubmitter(element, submitter) : element, {
+      method: "post",
+      action: element.getAttribute("action") ?? undefined,
+    });
+  }
+
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
+    const name = (event.target as { name?: string }).name;
+    if (name && errors[name]) setCleared((before) => new Set(before).add(name));
+  }
+
+  return {
+    /** Spread on <Form> / <fetcher.Form>. */
+    props: { ref: form, noValidate: true, onSubmit, onChange },
+    /** Spread on a field: its id, what was typed before an error, its message, focus when first wrong. */
+    field(name: string) {
+      const value = values[name];
+      const error = errors[name];
+      return {
+        id: `${id}-${name}`,
+        name,
+        defaultValue: typeof value === "string" ? value : undefined,
+        error,
+        // Without JavaScript the page itself puts the cursor on the first field to mend.
+        autoFocus: error !== undefined && Object.keys(errors)[0] === name ? true : undefined,
+      };
+    },
+    /** Whether a box of a group (or a single box) was ticked when the form came back with an error. */
+    wasChecked(name: string, value = "on") {
+      const v = values[name];
+      return Array.isArray(v) ? v.includes(value) : v === value;
+    },
+    errors,
+    /** The whole form's notice from the server (limits, failures), until the next answer. */
+    formError: result && !result.ok ? (result.formError ?? null) : null,
+    succeeded: result?.ok === true,
+    pending,
+    /** The hidden one-time key: render it inside the form. */
+    // Rendered on the server with its own key; the browser keeps that one (hence no hydration warning).
+    keyField: {
+      ref: key,
+      type: "hidden" as const,
+      name: FORM_KEY_FIELD,
+      defaultValue: initialKey,
+      suppressHydrationWarning: true,
+    },
+  };
+}
+
+/** The submitter's name and value travel with the form, as a native post sends them. */
+function formWithSubmitter(form: HTMLFormElement, submitter: HTMLElement) {
+  const data = new FormData(form);
+  const name = submitter.getAttribute("name");
+  if (name) data.append(name, submitter.getAttribute("value") ?? "");
+  return data;
+}
+
+function focusFirst(form: HTMLFormElement | null, names: string[]) {
+  if (!form || names.length === 0) return;
+  const wanted = new Set(names);
+  for (const element of Array.from(form.elements)) {
+    const name = (element as { name?: string }).name;
+    if (name && wanted.has(name) && element instanceof HTMLElement) {
+      element.focus();
+      return;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import type { Logger } from "pino";
+import { data, redirect } from "react-router";
+import type { SubmissionAnswer } from "../modules/submissions/schema";
+import { safeErrorMessage } from "./errors";
+import {
+  type FieldErrors,
+  FORM_KEY_FIELD,
+  type FormResult,
+  type FormValues,
+  fieldErrorsOf,
+  formInput,
+  type Notice,
+} from "./forms";
+
+/*
+ * The server half of the one form pipeline (docs/decisions/008-one-form-pipeline.md): read the
+ * post, check it with the form's schema, answer in one shape. Success answers a browser without
+ * JavaScript with a redirect to a page that says it worked, and the app's own submissions with data.
+ */
+
+/** Set by server/react-router-handler.ts on React Router's `.data` requests: only the running app sends them. */
+export const DATA_REQUEST_HEADER = "x-sacred-data-request";
+export const isDataRequest = (request: Request) => request.headers.get(DATA_REQUEST_HEADER) === "1";
+
+/** Fields never echoed back into a page (what was typed, for after an error). */
+const NEVER_ECHOED = /password|code|secret|card|cvv|^website$/i;
+
+export interface Submission {
+  form: FormData;
+  /** The first value of every field, as strings. */
+  fields: Record<string, string>;
+  /** What goes back into the form after an error: every field but secrets and the key. */
+  values: FormValues;
+  /** The one-time key the form carried, if any. */
+  key: string | null;
+}
+
+export async function readSubmission(request: Request): Promise<Submission> {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  const values: FormValues = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    if (!(name in fields)) fields[name] = value;
+    if (name === FORM_KEY_FIELD || NEVER_ECHOED.test(name)) continue;
+    const had = values[name];
+    values[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  const key = fields[FORM_KEY_FIELD] ?? null;
+  return { form, fields, values, key };
+}
+
+interface Schema<T> {
+  shape: Parameters<typeof formInput>[1]["shape"];
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+/** The form checked by its schema: the data, or every field's first message (in the schema's order). */
+export function parse<T>(
+  submission: Submission,
+  schema: Schema<T>,
+): { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors } {
+  const result = schema.safeParse(formInput(submission.form, schema));
+  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) };
+}
+
+/** Bad input: 400 (or `status`), with the fields' messages, an optional notice and what was typed. */
+export function invalid(submission: Submission, fieldErrors: FieldErrors, formError?: Notice, status = 400) {
+  return data({ ok: false, fieldErrors, formError, values: submission.values } satisfies FormResult, { status });
+}
+
+/** Refused as a whole (limits, a failure, a conflict): the notice, what was typed, the status. */
+export function refused(
+  submission: Submission,
+  notice: Notice,
+  status: number,
+  extra: { retryAfterSeconds?: number; rateLimited?: boolean } = {},
+) {
+  return data(
+    {
+      ok: false,
+      fieldErrors: {},
+      formError: notice,
+      values: submission.values,
+      ...(extra.rateLimited ? { rateLimited: true as const } : {}),
+    } satisfies FormResult,
+    {
+      status,
+      headers: extra.retryAfterSeconds ? { "Retry-After": String(extra.retryAfterSeconds) } : undefined,
+    },
+  );
+}
+
+/**
+ * Success: the app gets `{ ok: true, data }` and shows its success state; a browser without
+ * JavaScript is sent (303) to a page that says it worked, so a reload never posts again.
+ */
+export function succeeded<T>(request: Request, answer: SubmissionAnswer & { data?: T }, headers?: HeadersInit) {
+  if (isDataRequest(request)) return data({ ok: true, data: answer.data as T } satisfies FormResult<T>, { headers });
+  return redirect(answer.redirectTo, { status: 303, headers });
+}
+
+/** Thrown by a write that refuses (a taken slot, a declined card): its answer is sent as it is. */
+export class FormRefusal extends Error {
+  constructor(readonly response: ReturnType<typeof refused>) {
+    super("form refused");
+  }
+}
+
+/**
+ * Runs an action's work: a refusal or a redirect passes through; anything unexpected (the
+ * database out of reach, a bug) is logged and answered with the form's own failure notice and
+ * what was typed, never an error page that loses it.
+ */
+export async function handleForm<T>(
+  submission: Submission,
+  failure: Notice,
+  logger: Pick<Logger, "error">,
+  work: () => Promise<T>,
+) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof FormRefusal) return error.response;
+    if (isDataWithStatus(error)) throw error;
+    logger.error({ err: safeErrorMessage(error) }, "form not stored");
+    return refused(submission, failure, 503, { retryAfterSeconds: 30 });
+  }
+}
+
+/** React Router's `data(…)` thrown on purpose (404, 403): not a failure of the form. */
+const isDataWithStatus = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";

@@ -1,0 +1,74 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { formSubmissions, type SubmissionAnswer } from "./schema";
+
+export interface SubmissionIdentity {
+  /** Which form ("contact", "journal.new", ...). */
+  scope: string;
+  /** The form's one-time key, or null when the post carried none (nothing to remember then). */
+  key: string | null;
+  /** The account sending it, if signed in. */
+  ownerId?: string | null;
+}
+
+/** A key as forms make them (crypto.randomUUID) or as tests may; anything else is no key. */
+const KEY = /^[A-Za-z0-9-]{16,64}$/;
+/** Keys are remembered this long. */
+export const SUBMISSION_MEMORY_MS = 86_400_000;
+
+/**
+ * Stores a form's record once per one-time key (docs/decisions/008-one-form-pipeline.md). In one
+ * transaction the key is claimed (a unique row), `write` stores the record with the same
+ * transaction handle, and its answer is kept with the key. A second submission with the same key
+ * (after a lost answer, a double click, back-and-resubmit) gets the first answer and stores
+ * nothing: on PostgreSQL a simultaneous one waits on the unique row until the first commits. If
+ * `write` fails, nothing is kept, so a retry stores it.
+ */
+export async function once(
+  db: Db,
+  identity: SubmissionIdentity,
+  write: (tx: Db) => Promise<SubmissionAnswer>,
+): Promise<SubmissionAnswer & { replayed?: true }> {
+  if (!identity.key || !KEY.test(identity.key)) return db.transaction((t) => write(t as unknown as Db));
+  const row = { scope: identity.scope, owner: identity.ownerId ?? "", key: identity.key };
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // Claimed with a placeholder answer; the real one replaces it before the commit, so no one
+    // else ever reads the placeholder.
+    const claimed = await tx
+      .insert(formSubmissions)
+      .values({ ...row, answer: { redirectTo: "" } })
+      .onConflictDoNothing()
+      .returning({ key: formSubmissions.key });
+    if (claimed.length === 0) {
+      const [first] = await tx
+        .select({ answer: formSubmissions.answer })
+        .from(formSubmissions)
+        .where(
+          and(
+            eq(formSubmissions.scope, row.scope),
+            eq(formSubmissions.owner, row.owner),
+            eq(formSubmissions.key, row.key),
+          ),
+        );
+      if (first) return { ...first.answer, replayed: true as const };
+    }
+    const answer = await write(tx);
+    await tx
+      .update(formSubmissions)
+      .set({ answer })
+      .where(
+        and(
+          eq(formSubmissions.scope, row.scope),
+          eq(formSubmissions.owner, row.owner),
+          eq(formSubmissions.key, row.key),
+        ),
+      );
+    return answer;
+  });
+}
+
+/** Forgets keys older than a day; run with the other periodic clean-ups. */
+export async function pruneSubmissions(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(formSubmissions).where(lt(formSubmissions.createdAt, new Date(now - SUBMISSION_MEMORY_MS)));
+}

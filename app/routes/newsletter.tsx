@@ -1,0 +1,88 @@
+import { Link, useActionData, useSearchParams } from "react-router";
+import { PageHero } from "~/components/content/page-hero";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
+import { hashToken } from "~/lib/tokens.server";
+import { getViewer } from "~/modules/accounts/session.server";
+import { subscribe } from "~/modules/messages/newsletter.server";
+import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { once } from "~/modules/submissions/once.server";
+import type { Route } from "./+types/newsletter";
+
+const TOO_MANY = {
+  title: "Submission failed",
+  description: "Too many sign-ups from this connection. Please try again later.",
+};
+const PER_IP = { name: "newsletter:ip", limit: 10, windowSeconds: 3600 } as const;
+// Per address too, so nobody can flood one inbox with confirmation emails.
+const PER_ADDRESS = { name: "newsletter:email", limit: 3, windowSeconds: 86_400 } as const;
+
+/** Without JavaScript a sign-up lands here: the page says what happens next, and a reload sends nothing. */
+export const JOINED_PAGE = "/newsletter?joined=1";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Newsletter | Sacred Path" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The sign-up form on the home and thank-you pages posts here (also without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readSubmission(request);
+  return handleForm(submission, NEWSLETTER_FAILED, context.logger, async () => {
+    const byIp = await hit(context.db, PER_IP, context.clientIp);
+    if (!byIp.allowed) {
+      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: byIp.retryAfterSeconds, rateLimited: true });
+    }
+    if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: JOINED_PAGE });
+    const parsed = parse(submission, newsletterSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors, NEWSLETTER_INVALID);
+    // Keyed by a hash: no addresses in the limits table.
+    const byAddress = await hit(context.db, PER_ADDRESS, hashToken(parsed.data.email));
+    if (!byAddress.allowed) {
+      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: byAddress.retryAfterSeconds, rateLimited: true });
+    }
+    const viewer = await getViewer(request, context);
+    const ownAddress = viewer?.emailVerified && viewer.email === parsed.data.email;
+    const answer = await once(
+      context.db,
+      { scope: "newsletter", key: submission.key, ownerId: viewer?.id },
+      async (tx) => {
+        await subscribe(tx, parsed.data.email, context.env.SITE_URL, ownAddress ? viewer.id : null);
+        return { redirectTo: JOINED_PAGE };
+      },
+    );
+    return succeeded(request, answer);
+  });
+}
+
+/** SPEC.md: "Submission failed" when no answer came; the address stays typed. */
+export const clientAction = keepFormOnFailure(NEWSLETTER_FAILED);
+
+/** A page only for visitors without JavaScript: where a sign-up lands, and where its errors show. */
+export default function Newsletter() {
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const [params] = useSearchParams();
+  const joined = params.has("joined") && !result;
+  return (
+    <div className="mx-auto max-w-2xl px-4 sm:px-6">
+      <PageHero eyebrow="Newsletter" title={joined ? "Welcome to our sacred circle" : "Join the Circle"}>
+        {joined
+          ? "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent: nothing is sent to you until you do."
+          : "News of ceremonies and teachings, a few times a year. We send nothing until you confirm your address."}
+      </PageHero>
+      {joined ? null : (
+        <div className="card">
+          <NewsletterForm id="newsletter-page" result={result} />
+        </div>
+      )}
+      <p className="mt-10 text-center">
+        <Link to="/" className="btn-ghost">
+          Return to Homepage
+        </Link>
+      </p>
+    </div>
+  );
+}
