@@ -16,7 +16,7 @@ const PAGE = `<!doctype html>
 <main style="max-width:34rem;text-align:center">
 <h1 style="font-size:2rem;font-weight:600;margin:0 0 1rem">We will be back in a moment</h1>
 <p style="font-family:system-ui,sans-serif;line-height:1.6;color:#c4bcdc;margin:0 0 1rem">Our records are out of reach for a short while, so we could not answer. If you just sent something, we cannot tell you here whether it arrived.</p>
-<p style="font-family:system-ui,sans-serif;line-height:1.6;color:#c4bcdc;margin:0 0 2rem">It is safe to send it again: go back (what you wrote is still in the form) and send it in a minute or two. Our forms remember each sending, so the same message sent twice is kept once.</p>
+<p style="font-family:system-ui,sans-serif;line-height:1.6;color:#c4bcdc;margin:0 0 2rem">Please try again in a minute or two. It is safe to send it again: go back (what you wrote is still in the form) and send it. Our forms remember each sending, so the same message sent twice is kept once.</p>
 <a href="/" style="display:inline-block;font-family:system-ui,sans-serif;background:#e8c46a;color:#0d0b26;padding:.75rem 1.5rem;border-radius:9999px;text-decoration:none;font-weight:600">Return to Home</a>
 </main>
 </body>

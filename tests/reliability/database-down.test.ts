@@ -122,6 +122,19 @@ describe.skipIf(!POSTGRES_URL)(`database down, then back${postgresNote}`, () => 
       expect(app.child.exitCode, "the process survives the outage").toBeNull();
     });
 
+    // The running app's own requests (React Router's `.data`) keep their format: the form's notice
+    // and what was typed come back for the page to show, never the HTML outage page.
+    it("answers the app's form posts in their own format, with the form's notice and the text kept", async () => {
+      const res = await send(app, "/contact.data", { name: "Ana", email: "ana@example.org", message: "Storm kept" });
+      const body = await res.text();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(res.headers.get("content-type") ?? "").not.toContain("text/html");
+      expect(body).toContain("Message Not Sent");
+      expect(body).toContain("Storm kept");
+      expect(body).not.toMatch(INTERNALS);
+    });
+
     it("logs the failed queries without the session token they were looking up", () => {
       // The session lookup's parameter is the token itself: a log line with it is a usable credential.
       const token = decodeURIComponent(cookie.match(/session_token=([^;]+)/)?.[1] ?? "").split(".")[0] ?? "";
