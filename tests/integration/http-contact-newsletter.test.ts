@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { contactMessages, mailOutbox, newsletterSubscribers, rateLimits } from "../../db/schema";
+import { createAccount, post, signIn } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
@@ -197,5 +198,16 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     // Another key is another message.
     await postForm(server, "/contact", { ...valid, _key: "9d3b8c1a-1111-4e2f-8a6b-7c5d4e3f2a1b" });
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(2);
+  });
+
+  it("answers a key only to the account that sent it: another sender's same key is another message", async () => {
+    const key = "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d";
+    const member = await createAccount(server);
+    const { cookie } = await signIn(server, member.username, member.password);
+    await post(server, "/contact", cookie, { ...valid, _key: key });
+    // A visitor (or another account) who learned the key cannot read the member's answer or suppress a message.
+    await postForm(server, "/contact", { ...valid, name: "Someone Else", _key: key });
+    const rows = await server.database.db.select().from(contactMessages);
+    expect(rows.map((r) => r.name).sort()).toEqual(["Maya Rivers", "Someone Else"]);
   });
 });
