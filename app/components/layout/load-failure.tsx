@@ -1,0 +1,51 @@
+import { useEffect, useRef } from "react";
+import { isRouteErrorResponse, useLocation, useRevalidator } from "react-router";
+
+/**
+ * Whether a route error means "the page's data did not arrive" rather than a fault in the page:
+ * the `.data` request failed (TypeError from fetch, or a route module that would not load), the
+ * server or a proxy answered 502/503/504 (the outage page), or the answer was not React Router's
+ * own format. Such an error is worth a retry; anything else keeps the error screen.
+ */
+export function isLoadFailure(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return [502, 503, 504].includes(error.status);
+  if (error instanceof TypeError) return true;
+  return error instanceof Error && /turbo-stream|dynamically imported module|failed to fetch/i.test(error.message);
+}
+
+/**
+ * Shown in the page's area (the header and footer stay) when the next page could not be loaded.
+ * Retry reloads the same URL's data; without JavaScript the form asks for the same page again.
+ */
+export function LoadFailure() {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const retrying = revalidator.state === "loading";
+  // Move focus to the message: the page the visitor asked for did not come, and they should hear why.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="load-failure-h" className="mx-auto max-w-2xl px-4 py-32 text-center">
+      <h1 id="load-failure-h" ref={heading} tabIndex={-1} className="font-serif text-4xl outline-none">
+        We could not load this page.
+      </h1>
+      <p className="mt-4 text-mist-muted">Check your connection and try again.</p>
+      <form
+        method="get"
+        action={location.pathname}
+        className="mt-8"
+        onSubmit={(event) => {
+          event.preventDefault();
+          revalidator.revalidate();
+        }}
+      >
+        {[...new URLSearchParams(location.search)].map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="btn-gold" disabled={retrying}>
+          {retrying ? "Retrying..." : "Retry"}
+        </button>
+      </form>
+    </section>
+  );
+}
