@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, useLocation, useRevalidator } from "react-router";
+import { site } from "~/lib/site";
 
 /**
  * Whether a route error means "the page's data did not arrive" rather than a fault in the page:
@@ -26,6 +27,8 @@ export function LoadFailure() {
   useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="load-failure-h" className="mx-auto max-w-2xl px-4 py-32 text-center">
+      {/* The page's own meta did not run (its data never came), so the tab says what happened. */}
+      <title>{`Page not loaded | ${site.name}`}</title>
       <h1 id="load-failure-h" ref={heading} tabIndex={-1} className="font-serif text-4xl outline-none">
         We could not load this page.
       </h1>
