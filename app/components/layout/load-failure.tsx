@@ -2,16 +2,19 @@ import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, useLocation, useRevalidator } from "react-router";
 import { site } from "~/lib/site";
 
+/** How browsers word a fetch or module load that never got an answer (Chrome, Firefox, Safari), and a non-React Router body. */
+const NOT_ARRIVED =
+  /failed to fetch|networkerror|load failed|dynamically imported module|importing a module script failed|turbo-stream/i;
+
 /**
  * Whether a route error means "the page's data did not arrive" rather than a fault in the page:
- * the `.data` request failed (TypeError from fetch, or a route module that would not load), the
- * server or a proxy answered 502/503/504 (the outage page), or the answer was not React Router's
- * own format. Such an error is worth a retry; anything else keeps the error screen.
+ * the `.data` request or a route module never answered, the server or a proxy answered
+ * 502/503/504 (the outage page), or the answer was not React Router's own format. Such an error
+ * is worth a retry; anything else (a bug, a 500) keeps the error screen.
  */
 export function isLoadFailure(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return [502, 503, 504].includes(error.status);
-  if (error instanceof TypeError) return true;
-  return error instanceof Error && /turbo-stream|dynamically imported module|failed to fetch/i.test(error.message);
+  return error instanceof Error && NOT_ARRIVED.test(error.message);
 }
 
 /**
