@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { isLoadFailure, LoadFailure } from "./components/layout/load-failure";
+import { NavigationProgress } from "./components/layout/navigation-progress";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -42,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="pt-16 outline-none">
           {children}
@@ -75,6 +78,8 @@ export function NotFound() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // A link followed while the server or the connection is down: a retry in the page's area, not the error screen.
+  if (isLoadFailure(error)) return <LoadFailure />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? error.statusText || "Something went wrong."

@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { Accordion } from "radix-ui";
+import type { KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { Blocks } from "~/components/content/rich-text";
@@ -23,6 +23,16 @@ function plainText(blocks: ReadonlyArray<Block>): string {
             : b.text,
     )
     .join(" ");
+}
+
+/** Up/Down/Home/End move between questions, as the accordion this replaced did (Enter and Space toggle natively). */
+function moveBetweenQuestions(event: KeyboardEvent<HTMLElement>) {
+  const all = [...document.querySelectorAll<HTMLElement>("main [data-faq-trigger]")];
+  const at = all.indexOf(event.currentTarget);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  all[(to + all.length) % all.length]?.focus();
 }
 
 // Content reaches the page as loader data, so it is not shipped twice as JavaScript.
@@ -53,29 +63,28 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow="FAQ" title="Frequently Asked Questions">
         What seekers most often ask us. If your question is not here, we are glad to hear it.
       </PageHero>
-      <Accordion.Root type="single" collapsible className="space-y-3">
+      {/* Native <details>: every answer is in the HTML and opens without JavaScript; `name` keeps one open at a time. */}
+      <div className="space-y-3">
         {loaderData.faq.map((entry) => (
-          <Accordion.Item key={entry.id} value={entry.id} className="card p-0">
-            <Accordion.Header asChild>
-              <h2>
-                <Accordion.Trigger
-                  data-faq-trigger=""
-                  className="group flex w-full items-center justify-between gap-4 px-6 py-5 text-left font-serif text-xl font-semibold"
-                >
-                  {entry.question}
-                  <ChevronDown
-                    className="h-5 w-5 shrink-0 text-gold transition-transform group-data-[state=open]:rotate-180"
-                    aria-hidden="true"
-                  />
-                </Accordion.Trigger>
-              </h2>
-            </Accordion.Header>
-            <Accordion.Content className="px-6 pb-6 text-mist-muted">
+          <details key={entry.id} id={entry.id} name="faq" className="group card p-0">
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the native disclosure button */}
+            <summary
+              data-faq-trigger=""
+              onKeyDown={moveBetweenQuestions}
+              className="flex w-full cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-6 py-5 text-left [&::-webkit-details-marker]:hidden"
+            >
+              <h2 className="font-serif text-xl font-semibold">{entry.question}</h2>
+              <ChevronDown
+                className="h-5 w-5 shrink-0 text-gold transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                aria-hidden="true"
+              />
+            </summary>
+            <div className="px-6 pb-6 text-mist-muted">
               <Blocks blocks={entry.answer} />
-            </Accordion.Content>
-          </Accordion.Item>
+            </div>
+          </details>
         ))}
-      </Accordion.Root>
+      </div>
       <div className="mt-12 flex flex-wrap justify-center gap-4">
         <Link to="/contact" className="btn-gold">
           Ask us directly

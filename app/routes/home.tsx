@@ -173,9 +173,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             integration care, scholarships for seekers with fewer means, and the legal work to protect our sacred
             practice.
           </p>
-          <Link to="/contact" className="btn-gold">
-            Write to us about giving
-          </Link>
+          <div className="flex flex-wrap justify-center gap-4">
+            <Link to="/donation" className="btn-gold">
+              Make an Offering
+            </Link>
+            <Link to="/contact" className="btn-ghost">
+              Write to us about giving
+            </Link>
+          </div>
         </div>
       </section>
       <GuideChat />

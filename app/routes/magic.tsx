@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
 import { ArticleCard } from "~/components/content/article-card";
 import { PageHero } from "~/components/content/page-hero";
 import { publicPageHeaders } from "~/lib/http";
@@ -35,6 +35,19 @@ export default function Magic({ loaderData }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The controls are uncontrolled (they work without JavaScript), so after any navigation (a nav
+  // link back to bare /magic, Back) they are set from the URL the loader read. The search box is
+  // left alone while focused, so an answer arriving mid-typing never eats what was typed since.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key: every navigation, even to the same filter
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const search = el.elements.namedItem("q");
+    if (search instanceof HTMLInputElement && document.activeElement !== search) search.value = q;
+    for (const radio of el.querySelectorAll<HTMLInputElement>('input[name="category"]'))
+      radio.checked = radio.value === category;
+  }, [q, category, key]);
   const filtering = q !== "" || category !== "all";
 
   return (

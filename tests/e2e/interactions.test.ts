@@ -85,18 +85,28 @@ describe("the religious-freedom scene", () => {
 });
 
 describe("the FAQ", () => {
-  it("opens one answer at a time and can close it", async () => {
+  it("opens one answer at a time, can close it, and moves between questions with the arrow keys", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/faq`);
+    await page.waitForSelector("header button[aria-controls=mobile-menu]", { state: "attached" }); // hydrated
     const triggers = page.locator("main [data-faq-trigger]");
+    const item = (i: number) => page.locator("main details").nth(i);
+    const isOpen = (i: number) => item(i).evaluate((el) => (el as HTMLDetailsElement).open);
     expect(await triggers.count()).toBe(8);
     await triggers.nth(0).click();
-    await expect.poll(() => triggers.nth(0).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => isOpen(0)).toBe(true);
     await triggers.nth(1).click();
-    await expect.poll(() => triggers.nth(0).getAttribute("aria-expanded")).toBe("false");
-    await expect.poll(() => triggers.nth(1).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => isOpen(0)).toBe(false);
+    await expect.poll(() => isOpen(1)).toBe(true);
     await triggers.nth(1).click();
-    await expect.poll(() => triggers.nth(1).getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => isOpen(1)).toBe(false);
+
+    await page.keyboard.press("ArrowDown");
+    expect(await triggers.nth(2).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => isOpen(2)).toBe(true);
+    await page.keyboard.press("End");
+    expect(await triggers.nth(7).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 });

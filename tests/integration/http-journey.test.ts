@@ -115,6 +115,21 @@ describeEachBackend("the journey page, the readiness quiz and the guide chat ove
     });
   });
 
+  it("answers joining questions with The Calling and /contact (membership is free), booking with the session", async () => {
+    type Reply = { data: { reply: { text: string; links: Array<{ href: string }> } } };
+    const ask = async (message: string) =>
+      ((await (await postForm(server, "/guide-chat", { message })).json()) as Reply).data.reply;
+    for (const question of ["How do I join the church?", "How can I become a member?", "sign up"]) {
+      const reply = await ask(question);
+      expect(reply.text, question).toContain("Membership of the church is free");
+      expect(reply.text, question).not.toContain("$600");
+      expect(reply.links.map((l) => l.href)).toEqual(["/the-invitation#how-to-join", "/contact"]);
+    }
+    const booking = await ask("How much does a preparation session cost?");
+    expect(booking.text).toContain("a $600 donation");
+    expect(booking.links[0]?.href).toBe("/start-your-journey#offer-preparation");
+  });
+
   it("refuses the sixth chat message in 15 minutes, also from a second app instance", async () => {
     for (let i = 0; i < 5; i++)
       expect((await postForm(server, "/guide-chat", { message: `hello ${i}` })).status).toBe(200);

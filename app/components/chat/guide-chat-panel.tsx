@@ -9,7 +9,7 @@ interface ChatMessage {
   id: number;
   text: string;
   isUser: boolean;
-  link?: GuideReply["link"];
+  links?: GuideReply["links"];
   showButtons?: boolean;
   notice?: boolean;
 }
@@ -50,7 +50,7 @@ export default function GuideChatPanel({ onClose }: { onClose: () => void }) {
       setTyping(false);
       if (result.ok && result.data) {
         const { reply } = result.data;
-        setMessages((all) => [...all, { id: nextId.current++, text: reply.text, link: reply.link, isUser: false }]);
+        setMessages((all) => [...all, { id: nextId.current++, text: reply.text, links: reply.links, isUser: false }]);
       } else {
         const notice = (!result.ok && result.formError) || CHAT_MESSAGES.failed;
         notify("error", notice.title, { description: notice.description });
@@ -114,11 +114,15 @@ export default function GuideChatPanel({ onClose }: { onClose: () => void }) {
             >
               <span className="sr-only">{m.isUser ? "You: " : "Guide: "}</span>
               {m.text}
-              {m.link ? (
-                <Link to={m.link.href} className="mt-2 block font-medium text-gold underline underline-offset-4">
-                  {m.link.label}
+              {m.links?.map((link) => (
+                <Link
+                  key={link.href}
+                  to={link.href}
+                  className="mt-2 block font-medium text-gold underline underline-offset-4"
+                >
+                  {link.label}
                 </Link>
-              ) : null}
+              ))}
               {m.showButtons ? (
                 <span className="mt-3 flex flex-wrap gap-2">
                   {GREETING.actions.map((a) => (

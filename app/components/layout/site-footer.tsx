@@ -6,6 +6,8 @@ const pages = [
   { to: "/religious-freedom", label: "Religious Freedom" },
   { to: "/terms-and-privacy", label: "Terms and Privacy" },
   { to: "/contact", label: "Contact" },
+  // Where people look for giving (issue 14).
+  { to: "/donation", label: "Make an Offering" },
 ] as const;
 
 export function SiteFooter() {

@@ -2,36 +2,68 @@ import type { GuideReply } from "./chat";
 
 /**
  * The guide's scripted replies (SPEC.md 9's keyword groups), answered on the server. Order
- * matters: a frightened person is reassured before anything else; then booking, the FAQ,
+ * matters: a frightened person is reassured before anything else; then joining (membership is
+ * free, SPEC.md "The Calling", so it must never meet the $600 session), booking, the FAQ,
  * questions for a human guide, thanks; otherwise the offer of a human guide.
  */
-const GROUPS: ReadonlyArray<{ words: ReadonlyArray<string>; reply: GuideReply }> = [
+interface Group {
+  words: ReadonlyArray<string>;
+  /** Words that send the message on to a later group even when one of `words` is present. */
+  unless?: ReadonlyArray<string>;
+  reply: GuideReply;
+}
+
+const GROUPS: ReadonlyArray<Group> = [
   {
     words: ["afraid", "scared", "nervous", "fear", "anxious", "anxiety", "worried", "worry", "terrified", "panic"],
     reply: {
       text: "It is natural to feel some fear before something this meaningful; many seekers do. Nothing happens without careful preparation, you can ask every question first, and experienced guides stay beside you the whole time. You can also stop at any point before a ceremony. Would you like to talk it through with a person?",
-      link: { label: "Talk with a guide", href: "/contact" },
+      links: [{ label: "Talk with a guide", href: "/contact" }],
     },
   },
   {
-    words: ["ready", "readiness", "book", "booking", "schedule", "appointment", "sign up", "signup", "join"],
+    // Checked before booking: "sign up" and "join" are about belonging, not a paid session.
+    words: [
+      "join",
+      "joining",
+      "membership",
+      "become a member",
+      "becoming a member",
+      "sign up",
+      "signup",
+      "enroll",
+      "enrol",
+      "belong",
+    ],
+    // "What does membership cost?" stays here (it is free); a session named is a booking question.
+    unless: ["session", "sessions", "book", "booking", "appointment", "schedule"],
+    reply: {
+      text: "Membership of the church is free, with no test. The Calling explains what we believe and how to join; then write to us and a Temple Keeper will welcome you.",
+      links: [
+        { label: "Read The Calling", href: "/the-invitation#how-to-join" },
+        { label: "Write to us to join", href: "/contact" },
+      ],
+    },
+  },
+  {
+    words: ["ready", "readiness", "book", "booking", "schedule", "appointment", "session", "price", "cost", "costs"],
     reply: {
       text: "The first step for everyone is a Preparation Session: 45 minutes on Zoom with a guide, a $600 donation, at 10:00 AM, 2:00 PM, 6:00 PM or 8:00 PM New York time. You can also take the readiness quiz first.",
-      link: { label: "See the Preparation Session", href: "/start-your-journey#offer-preparation" },
+      links: [{ label: "See the Preparation Session", href: "/start-your-journey#offer-preparation" }],
     },
   },
   {
     words: ["faq", "frequently asked", "common questions"],
     reply: {
       text: "Our FAQ answers the questions seekers ask most: safety, preparation, what a ceremony is like, and membership.",
-      link: { label: "Read the FAQ", href: "/faq" },
+      links: [{ label: "Read the FAQ", href: "/faq" }],
     },
   },
   {
     words: ["what", "how", "when", "preparation", "prepare", "ceremony", "process", "why", "where", "who"],
     reply: {
       text: "That is a good question for one of our human guides, who can answer it properly for your situation. Write to us and a Temple Keeper replies within about 48 hours.",
-      link: { label: "Ask a guide", href: "/contact" },
+      links: [{ label: "Ask a guide", href: "/contact" }],
     },
   },
   {
@@ -42,12 +74,13 @@ const GROUPS: ReadonlyArray<{ words: ReadonlyArray<string>; reply: GuideReply }>
 
 const DEFAULT_REPLY: GuideReply = {
   text: "Thank you for sharing that. A human guide can answer you more fully than I can; write to us and a Temple Keeper will reply within about 48 hours.",
-  link: { label: "Contact a guide", href: "/contact" },
+  links: [{ label: "Contact a guide", href: "/contact" }],
 };
 
 export function guideReply(message: string): GuideReply {
   const text = message.toLowerCase();
   const words = new Set(text.split(/[^\p{L}']+/u));
   const matches = (w: string) => (w.includes(" ") ? text.includes(w) : words.has(w));
-  return GROUPS.find((group) => group.words.some(matches))?.reply ?? DEFAULT_REPLY;
+  const fits = (group: Group) => group.words.some(matches) && !group.unless?.some(matches);
+  return GROUPS.find(fits)?.reply ?? DEFAULT_REPLY;
 }

@@ -24,7 +24,8 @@ export function sanitiseChatMessage(raw: string): string {
 
 export interface GuideReply {
   text: string;
-  link?: { label: string; href: string };
+  /** Paths offered under the reply (joining offers two: The Calling and /contact). */
+  links?: ReadonlyArray<{ label: string; href: string }>;
 }
 
 /** The greeting's action buttons (SPEC.md 4). */
