@@ -85,10 +85,16 @@ export function reactRouterHandler(options: Options) {
         options.cache.set(cacheKey, { status: response.status, headers, body });
       }
       if (response.status >= 500 && !(await options.databaseAnswers())) {
-        // The app reads `.data` answers in React Router's own format: a page in their place would
-        // break it. They keep their body (a form's notice, a route's error) as a 503 to retry.
         if (!isDataRequest(req)) return sendUnavailable(res);
-        send(req, res, 503, [...headers.filter(([key]) => key !== "retry-after"), ["retry-after", "30"]], body);
+        // A form's post keeps React Router's own answer (its notice and the typed text) as a 503.
+        if (req.method === "POST") {
+          send(req, res, 503, [...headers.filter(([key]) => key !== "retry-after"), ["retry-after", "30"]], body);
+          return;
+        }
+        // A page's data: a bare 503, which the app reads as "not loaded" and offers a retry
+        // (components/layout/load-failure.tsx) instead of a fault in the page.
+        res.status(503).set({ "Retry-After": "30", "Cache-Control": "no-store" }).type("text/plain");
+        res.send("Our records are out of reach for a moment. Please try again.");
         return;
       }
       send(req, res, response.status, headers, body);

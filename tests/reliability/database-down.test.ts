@@ -133,6 +133,13 @@ describe.skipIf(!POSTGRES_URL)(`database down, then back${postgresNote}`, () => 
       expect(body).toContain("Message Not Sent");
       expect(body).toContain("Storm kept");
       expect(body).not.toMatch(INTERNALS);
+
+      // A page's data during the outage: a bare 503 (not React Router's format), which the app shows
+      // as "We could not load this page." with a retry instead of its error screen.
+      const page = await read(app, "/journals.data", cookie);
+      expect(page.status).toBe(503);
+      expect(page.headers.get("x-remix-response")).toBeNull();
+      expect(await page.text()).toMatch(/try again/i);
     });
 
     it("logs the failed queries without the session token they were looking up", () => {
