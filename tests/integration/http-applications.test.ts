@@ -166,12 +166,16 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
       intent: "note",
       text: "Call her about the sertraline taper first.",
     });
-    expect(noted.status).toBe(302);
+    // Without JavaScript: redirect after post, to the application saying what was done.
+    expect(noted.status).toBe(303);
+    expect(noted.headers.get("location")).toBe(`/console/applications/${row.id}?done=note`);
     const decided = await post(server, `/console/applications/${row.id}`, keeperCookie, {
       decision: "waitlisted",
       text: "We will write when dates open.",
     });
-    expect(decided.status).toBe(302);
+    expect(decided.status).toBe(303);
+    const landed = await get(server, decided.headers.get("location") ?? "", keeperCookie);
+    expect(await landed.text()).toContain("Application waitlisted");
     expect((await onlyRow()).status).toBe("waitlisted");
     const again = await post(server, `/console/applications/${row.id}`, keeperCookie, { decision: "waitlisted" });
     expect(again.status).toBe(409);

@@ -134,7 +134,7 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
           reply: "Water often means feeling. Let us talk on Sunday.",
         })
       ).status,
-    ).toBe(302);
+    ).toBe(303);
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
     expect(mail?.toAddress).toBe(member.email);
     expect(mail?.textBody).not.toContain("Water often means feeling");
