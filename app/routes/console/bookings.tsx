@@ -233,7 +233,7 @@ export default function ConsoleBookings() {
             />
             <FieldError id={reason.id} error={reason.error} />
           </div>
-          <button type="submit" className="btn-ghost mt-6" disabled={busy}>
+          <button type="submit" className="btn-ghost sm:mt-6" disabled={busy}>
             Close day
           </button>
         </Form>
