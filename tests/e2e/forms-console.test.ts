@@ -127,6 +127,74 @@ describe("console forms without JavaScript", () => {
   });
 });
 
+describe("a member's share and application, answered in the console", () => {
+  it("replies to a share and notes an application without JavaScript; with it, a decision is told by a toast", async () => {
+    // The member shares and applies (posted as their own signed-in browser would).
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await signInPage(memberPage, app.url, member.username, member.password);
+    await memberPage.waitForURL(/\/dashboard$/);
+    const as = (path: string, form: Record<string, string>) =>
+      memberContext.request.post(`${app.url}${path}`, { form, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect(
+      (await as("/integration", { intent: "share", kind: "share", content: "The river dream came back." })).status(),
+    ).toBeLessThan(400);
+    const applied = await as("/heroic-application", {
+      fullName: "Maya Member",
+      age: "34",
+      city: "Santa Fe",
+      phone: "+1 505 555 0101",
+      email: member.email,
+      mentalHealth: "Nothing to report.",
+      medications: "None at present.",
+      priorExperience: "Breathwork weekends.",
+      intentions: "To listen and to heal.",
+      emergencyContact: "Jonas Member",
+      emergencyPhone: "+1 505 555 0100",
+      agreement: "on",
+    });
+    expect(applied.status()).toBeLessThan(400);
+    await memberContext.close();
+
+    const { page, close } = await open(false, 375);
+    await page.goto(`${app.url}/console/shares`);
+    await page
+      .getByRole("link", { name: /The river dream|Maya/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByText("Please write a reply.").isVisible()).toBe(true);
+    await page.getByLabel("Your reply").fill("Rivers carry what we let go. Sunday?");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page.waitForURL(/\/console\/shares\/\d+\?done=replied$/);
+    expect(await page.getByRole("status").textContent()).toBe("Reply sent");
+    await page.screenshot({ path: "test-results/screenshots/console-share-done-nojs-375.png", fullPage: true });
+
+    await page.goto(`${app.url}/console/applications`);
+    await page.getByRole("link", { name: "Maya Member" }).first().click();
+    const applicationUrl = page.url();
+    await page.getByRole("button", { name: "Add note only" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByText("Write a note first.").isVisible()).toBe(true);
+    await page.getByLabel(/Message to the applicant/).fill("Ask about the breathwork teacher.");
+    await page.getByRole("button", { name: "Add note only" }).click();
+    await page.waitForURL(/\?done=note$/);
+    expect(await page.getByRole("status").textContent()).toBe("Note added");
+    expect(await page.getByText("Ask about the breathwork teacher.").isVisible()).toBe(true);
+    await close();
+
+    const js = await open(true);
+    await js.page.goto(applicationUrl);
+    await hydrated(js.page);
+    await js.page.getByRole("button", { name: "Start review" }).click();
+    await expect.poll(() => toast(js.page, "Review started").count()).toBe(1);
+    await js.page.screenshot({ path: "test-results/screenshots/console-application-js-1280.png", fullPage: true });
+    expect(js.errors).toEqual([]);
+    await js.close();
+  });
+});
+
 describe("console forms with JavaScript", () => {
   it("declines a request with a toast; a blank day reason is caught before sending", async () => {
     const { page, errors, close } = await open(true);
