@@ -120,6 +120,7 @@ describe("console forms without JavaScript", () => {
     await page.getByRole("button", { name: "Disable Account" }).click();
     await page.waitForURL(/\?done=disabled$/);
     expect(await page.getByRole("status").textContent()).toBe("Account disabled");
+    await page.screenshot({ path: "test-results/screenshots/console-member-done-nojs-1280.png", fullPage: true });
     await page.getByRole("button", { name: "Enable Account" }).click();
     await page.waitForURL(/\?done=enabled$/);
     expect(await page.getByRole("status").textContent()).toBe("Account enabled");
