@@ -162,16 +162,36 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
     const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "application.read"));
     expect(reads.at(-1)).toMatchObject({ actorId: keeper.id, detail: { applicationId: row.id } });
 
-    const noted = await post(server, `/console/applications/${row.id}`, keeperCookie, {
+    const empty = await post(server, `/console/applications/${row.id}`, keeperCookie, { intent: "note", text: " " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write a note first.");
+    const long = `Too long: ${"y".repeat(2000)}`;
+    const tooLong = await post(server, `/console/applications/${row.id}`, keeperCookie, {
+      decision: "approved",
+      text: long,
+    });
+    expect(tooLong.status).toBe(400);
+    const tooLongHtml = await tooLong.text();
+    expect(tooLongHtml).toContain("Please keep it under 2000 characters.");
+    expect(tooLongHtml).toContain(`${long}</textarea>`);
+    // The same note posted twice with its one-time key: one note.
+    const noteFields = {
       intent: "note",
       text: "Call her about the sertraline taper first.",
-    });
-    expect(noted.status).toBe(302);
+      _key: "note-key-0123456789abcdef",
+    };
+    const noted = await post(server, `/console/applications/${row.id}`, keeperCookie, noteFields);
+    expect((await post(server, `/console/applications/${row.id}`, keeperCookie, noteFields)).status).toBe(303);
+    // Without JavaScript: redirect after post, to the application saying what was done.
+    expect(noted.status).toBe(303);
+    expect(noted.headers.get("location")).toBe(`/console/applications/${row.id}?done=note`);
     const decided = await post(server, `/console/applications/${row.id}`, keeperCookie, {
       decision: "waitlisted",
       text: "We will write when dates open.",
     });
-    expect(decided.status).toBe(302);
+    expect(decided.status).toBe(303);
+    const landed = await get(server, decided.headers.get("location") ?? "", keeperCookie);
+    expect(await landed.text()).toContain("Application waitlisted");
     expect((await onlyRow()).status).toBe("waitlisted");
     const again = await post(server, `/console/applications/${row.id}`, keeperCookie, { decision: "waitlisted" });
     expect(again.status).toBe(409);

@@ -216,9 +216,9 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     const { cookie } = await signInStaff(server, keeper);
     expect(await (await get(server, "/console/bookings", cookie)).text()).toContain("Ana Ruiz");
     const [request] = await server.database.db.select().from(bookings);
-    expect((await post(server, "/console/bookings", cookie, { intent: "approve", id: request?.id ?? "" })).status).toBe(
-      200,
-    );
+    const approved = await post(server, "/console/bookings", cookie, { intent: "approve", id: request?.id ?? "" });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get("location")).toBe("/console/bookings?done=approved");
     expect((await post(server, "/console/bookings", cookie, { intent: "approve", id: request?.id ?? "" })).status).toBe(
       409,
     );
@@ -234,8 +234,15 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
   it("lets keepers close a day, and keeps the console from members", async () => {
     const keeper = await createAccount(server, "keeper", "Elena Keeper");
     const { cookie } = await signInStaff(server, keeper);
+    const noReason = await post(server, "/console/bookings", cookie, { intent: "block", day: day(), reason: " " });
+    expect(noReason.status).toBe(400);
+    const html = await noReason.text();
+    expect(html).toContain("Give a short reason (up to 200 characters).");
+    expect(html).toContain(`value="${day()}"`);
+    expect(await server.database.db.select().from(blockedDays)).toHaveLength(0);
     const closed = await post(server, "/console/bookings", cookie, { intent: "block", day: day(), reason: "Retreat" });
-    expect(closed.status).toBe(200);
+    expect(closed.status).toBe(303);
+    expect(await (await get(server, closed.headers.get("location") ?? "", cookie)).text()).toContain("Day closed");
     const slots = await (await fetch(`${server.url}/bookings/slots?offer=preparation&day=${day()}`)).json();
     expect(slots.slots).toEqual([]);
     const member = await createAccount(server);

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/env.server";
-import { gifts, mailOutbox, paymentEvents, payments, rateLimits, testProviderOrders } from "../../db/schema";
+import { auditLog, gifts, mailOutbox, paymentEvents, payments, rateLimits, testProviderOrders } from "../../db/schema";
 import { createAccount, get, post, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { type PaypalStandIn, signedWebhook, startPaypalStandIn } from "../support/paypal-stand-in";
@@ -138,7 +138,9 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     expect(csv.trim().split("\n")).toHaveLength(3);
     const [first] = await server.database.db.select().from(gifts).orderBy(gifts.id);
     const refunded = await post(server, "/console/giving", adminCookie, { refund: String(first?.id) });
-    expect(refunded.status).toBe(200);
+    expect(refunded.status).toBe(303);
+    expect(refunded.headers.get("location")).toBe("/console/giving?done=refunded");
+    expect(await (await get(server, "/console/giving?done=refunded", adminCookie)).text()).toContain("Gift refunded");
     const [after] = await server.database.db
       .select()
       .from(gifts)
@@ -149,7 +151,23 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
       .from(payments)
       .where(eq(payments.id, first?.paymentId ?? ""));
     expect(payment).toMatchObject({ status: "refunded", refundedByName: "Adrian Steward" });
-    expect((await post(server, "/console/giving", adminCookie, { refund: String(first?.id) })).status).toBe(409);
+    // Refunding is naturally idempotent: a repeat (a lost answer, a double click) gets the same
+    // answer and refunds nothing more (one audit entry, one email).
+    expect((await post(server, "/console/giving", adminCookie, { refund: String(first?.id) })).status).toBe(303);
+    expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, "gift.refunded"))).toHaveLength(
+      1,
+    );
+    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift.refunded"))).toHaveLength(
+      1,
+    );
+    const [second] = await server.database.db.select().from(gifts).orderBy(desc(gifts.id));
+    await server.database.db
+      .update(payments)
+      .set({ status: "declined" })
+      .where(eq(payments.id, second?.paymentId ?? ""));
+    const refused = await post(server, "/console/giving", adminCookie, { refund: String(second?.id) });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This gift cannot be refunded.");
     const keeper = await createAccount(server, "keeper");
     const { cookie } = await signInStaff(server, keeper);
     expect((await post(server, "/console/giving", cookie, { refund: String(first?.id) })).status).toBe(403);

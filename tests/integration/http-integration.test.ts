@@ -127,14 +127,21 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));
     expect(reads[0]).toMatchObject({ subjectUserId: member.id, actorName: "Elena Keeper" });
 
-    expect((await post(server, `/console/shares/${share?.id}`, keeperCookie, { reply: " " })).status).toBe(400);
-    expect(
-      (
-        await post(server, `/console/shares/${share?.id}`, keeperCookie, {
-          reply: "Water often means feeling. Let us talk on Sunday.",
-        })
-      ).status,
-    ).toBe(302);
+    const empty = await post(server, `/console/shares/${share?.id}`, keeperCookie, { reply: " " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Please write a reply.");
+    // Posted twice with its one-time key (a lost answer resent): one reply, one email.
+    const reply = { reply: "Water often means feeling. Let us talk on Sunday.", _key: "reply-key-0123456789abcdef" };
+    const replied = await post(server, `/console/shares/${share?.id}`, keeperCookie, reply);
+    expect(replied.status).toBe(303);
+    expect(replied.headers.get("location")).toBe(`/console/shares/${share?.id}?done=replied`);
+    expect((await post(server, `/console/shares/${share?.id}`, keeperCookie, reply)).status).toBe(303);
+    expect(await (await get(server, `/console/shares/${share?.id}?done=replied`, keeperCookie)).text()).toContain(
+      "Reply sent",
+    );
+    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"))).toHaveLength(
+      1,
+    );
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
     expect(mail?.toAddress).toBe(member.email);
     expect(mail?.textBody).not.toContain("Water often means feeling");

@@ -1,13 +1,20 @@
 import { AlertTriangle } from "lucide-react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { FormAlert } from "~/components/forms/form-alert";
-import { formToObject } from "~/lib/forms";
+import { TextAreaField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { applicationDecisionSchema, applicationNoteSchema } from "~/modules/console/validation";
 import { addApplicationNote, decideApplication, readApplication } from "~/modules/intake/application-review.server";
-import { applicationStatuses } from "~/modules/intake/application-status";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/application";
 
 const HEALTH_LABELS = {
@@ -42,35 +49,49 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context);
   const staff = { id: viewer.id, name: viewer.name };
-  const fields = formToObject(await request.formData());
-  const text = (fields.text ?? "").trim();
-  if (text.length > 2000) return data({ error: "Please keep it under 2000 characters." }, { status: 400 });
-  if (fields.intent === "note") {
-    if (!text) return data({ error: "Write a note first." }, { status: 400 });
-    const added = await addApplicationNote(context.db, context.env, params.id, text, staff, context.clientIp);
-    if (!added) throw data(null, { status: 404 });
-  } else if (fields.decision) {
-    const status = applicationStatuses.find((s) => s === fields.decision);
-    if (!status) return data({ error: "Choose a decision." }, { status: 400 });
-    const outcome = await decideApplication(context.db, context.env, {
-      id: params.id,
-      status,
-      message: text || null,
-      staff,
-      ip: context.clientIp,
-    });
-    if (outcome === "not-found") throw data(null, { status: 404 });
-    if (outcome === "unchanged") return data({ error: `The application is already ${status}.` }, { status: 409 });
-  } else {
-    return data({ error: "Unknown action." }, { status: 400 });
-  }
-  throw redirect(`/console/applications/${params.id}`);
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    // One form, two kinds of button: "Add note only" (intent=note) or a decision.
+    const parsed =
+      submission.fields.intent === "note"
+        ? parse(submission, applicationNoteSchema)
+        : parse(submission, applicationDecisionSchema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["text"]);
+    const chosen = parsed.data;
+    const page = `/console/applications/${params.id}`;
+    // One note, or one decision and its email, per key: a repeated post gets the first answer.
+    const answer = await once(
+      context.db,
+      { scope: "console.application", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        if ("intent" in chosen) {
+          const added = await addApplicationNote(tx, context.env, params.id, chosen.text, staff, context.clientIp);
+          if (!added) throw data(null, { status: 404 });
+          return { redirectTo: donePage(page, "note"), data: { done: "note" } };
+        }
+        const { decision: status, text } = chosen;
+        const input = { id: params.id, status, message: text || null, staff, ip: context.clientIp };
+        const outcome = await decideApplication(tx, context.env, input);
+        if (outcome === "not-found") throw data(null, { status: 404 });
+        if (outcome === "unchanged") {
+          throw new FormRefusal(consoleRefused(submission, `The application is already ${status}.`, 409));
+        }
+        return { redirectTo: donePage(page, status), data: { done: status } };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+
+const loadFields = () => import("~/modules/console/validation").then((m) => m.applicationFields);
 
 export default function ApplicationDetail() {
   const { application: a } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+  const form = useForm({ id: "application", result, schema: loadFields });
+  const submitting = form.pending;
   return (
     <article className="max-w-3xl">
       <Link to="/console/applications" className="text-sm text-violet-200 underline underline-offset-4">
@@ -80,7 +101,7 @@ export default function ApplicationDetail() {
       <p className="mt-2 text-mist-muted">
         received {a.createdAt} · <StatusBadge status={a.status} />
       </p>
-      <FormAlert message={result?.error ?? null} />
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.application} />
 
       <section className="card mt-6" aria-labelledby="flags-h">
         <h2 id="flags-h" className="font-semibold">
@@ -151,12 +172,14 @@ export default function ApplicationDetail() {
         )}
       </section>
 
-      <Form method="post" className="card mt-6 grid gap-4">
+      <Form method="post" className="card mt-6 grid gap-4" {...form.props}>
         <h2 className="font-semibold">Decide or add a note</h2>
-        <label htmlFor="text" className="text-sm font-medium">
-          Message to the applicant (sent with a decision) or note for the keepers
-        </label>
-        <textarea id="text" name="text" maxLength={2000} className="field min-h-[100px]" />
+        <input {...form.keyField} />
+        <TextAreaField
+          {...form.field("text")}
+          label="Message to the applicant (sent with a decision) or note for the keepers"
+          maxLength={2000}
+        />
         <div className="flex flex-wrap gap-3">
           {DECISIONS.filter((d) => d.status !== a.status).map((d) => (
             <button

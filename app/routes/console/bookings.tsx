@@ -1,9 +1,13 @@
 import { Download } from "lucide-react";
-import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
-import { DAY_INVALID, isDay } from "~/lib/days";
-import { formToObject } from "~/lib/forms";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { DAY_INVALID } from "~/lib/days";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { decideRequest } from "~/modules/bookings/bookings.server";
 import { bookingRangeFrom } from "~/modules/bookings/console-range";
@@ -16,7 +20,11 @@ import {
   unblockDay,
 } from "~/modules/bookings/schedule.server";
 import { dayIn, formatSlot, SLOT_ZONE } from "~/modules/bookings/time";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { bookingDecisionSchema, closeDaySchema, reopenDaySchema } from "~/modules/console/validation";
 import { formatCents } from "~/modules/giving/amounts";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/bookings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,40 +66,64 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return range.invalid ? data(page, { status: 400 }) : page;
 }
 
+/** Each form's schema, by its `intent` (the decision buttons carry approve or decline). */
+const SCHEMAS = {
+  approve: bookingDecisionSchema,
+  decline: bookingDecisionSchema,
+  block: closeDaySchema,
+  unblock: reopenDaySchema,
+} as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context);
-  const fields = formToObject(await request.formData());
-  switch (fields.intent) {
-    case "approve":
-    case "decline": {
-      const outcome = await decideRequest(context.db, context.env, {
-        id: fields.id ?? "",
-        decision: fields.intent,
-        staffName: viewer.name,
-      });
-      if (outcome !== "done") return data({ error: "This request has already been decided." }, { status: 409 });
-      return { error: null };
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    const intent = submission.fields.intent;
+    const schema = intent && Object.hasOwn(SCHEMAS, intent) ? SCHEMAS[intent as keyof typeof SCHEMAS] : null;
+    if (!schema) return consoleRefused(submission, "Unknown action.", 400);
+    const parsed = parse<{ intent: string; id?: string; day?: string; reason?: string }>(submission, schema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, intent === "block" ? ["day", "reason"] : []);
+    const input = parsed.data;
+    const url = new URL(request.url);
+    const landing = (done: keyof typeof CONSOLE_DONE.bookings) => ({
+      redirectTo: donePage(url.pathname, done, url.searchParams),
+      data: { done },
+    });
+    if (input.intent === "block" || input.intent === "unblock") {
+      // Naturally idempotent, so no one-time key: closing a closed day changes nothing
+      // (onConflictDoNothing), and reopening deletes what may already be gone.
+      if (input.intent === "block") await blockDay(context.db, input.day ?? "", input.reason ?? "", viewer.name);
+      else await unblockDay(context.db, input.day ?? "");
+      return succeeded(request, landing(input.intent === "block" ? "closed" : "reopened"));
     }
-    case "block": {
-      const reason = (fields.reason ?? "").trim();
-      if (!isDay(fields.day ?? "")) return data({ error: "Choose a day to close." }, { status: 400 });
-      if (!reason || reason.length > 200)
-        return data({ error: "Give a short reason (up to 200 characters)." }, { status: 400 });
-      await blockDay(context.db, fields.day ?? "", reason, viewer.name);
-      return { error: null };
-    }
-    case "unblock":
-      await unblockDay(context.db, fields.day ?? "");
-      return { error: null };
-    default:
-      return data({ error: "Unknown action." }, { status: 400 });
-  }
+    const decision = input.intent === "approve" ? "approve" : "decline";
+    // One decision (and one email with its payment link) per key: a repeated post gets the first answer.
+    const answer = await once(
+      context.db,
+      { scope: "console.booking", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        const outcome = await decideRequest(tx, context.env, { id: input.id ?? "", decision, staffName: viewer.name });
+        if (outcome !== "done") {
+          throw new FormRefusal(consoleRefused(submission, "This request has already been decided.", 409));
+        }
+        return landing(decision === "approve" ? "approved" : "declined");
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+
+const loadCloseDay = () => import("~/modules/console/validation").then((m) => m.closeDayFields);
 
 export default function ConsoleBookings() {
   const { byDay, totals, requests, blocked, fromDay, days, filterError } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+  const closeDay = useForm({ id: "close-day", result, schema: loadCloseDay });
+  const day = closeDay.field("day");
+  const reason = closeDay.field("reason");
+  const busy = closeDay.pending;
   const [params] = useSearchParams();
   return (
     <>
@@ -102,7 +134,7 @@ export default function ConsoleBookings() {
         </a>
       </div>
       <p className="mt-2 text-mist-muted">Times are New York time, where the slots are defined.</p>
-      <FormAlert message={result?.error ?? null} />
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.bookings} />
 
       <section aria-labelledby="requests-h" className="card mt-6">
         <h2 id="requests-h" className="font-semibold">
@@ -118,27 +150,7 @@ export default function ConsoleBookings() {
                   {r.name} <span className="break-all text-mist-muted">{r.email}</span>
                   <span className="block text-sm text-mist-muted">{r.when}</span>
                 </span>
-                <Form method="post" className="flex gap-2">
-                  <input type="hidden" name="id" value={r.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="approve"
-                    className="btn-gold px-4 py-1.5 text-sm"
-                    disabled={busy}
-                  >
-                    Approve
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="decline"
-                    className="btn-ghost px-4 py-1.5 text-sm"
-                    disabled={busy}
-                  >
-                    Decline
-                  </button>
-                </Form>
+                <Decide id={r.id} result={result} />
               </li>
             ))}
           </ul>
@@ -190,17 +202,38 @@ export default function ConsoleBookings() {
         <h2 id="blocked-h" className="font-semibold">
           Closed days
         </h2>
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="post" className="mt-3 flex flex-wrap items-start gap-3" {...closeDay.props}>
+          <input {...closeDay.keyField} />
           <input type="hidden" name="intent" value="block" />
-          <label className="grid gap-1 text-sm">
-            Day
-            <input type="date" name="day" required className="field" />
-          </label>
-          <label className="grid flex-1 gap-1 text-sm">
-            Reason
-            <input name="reason" required maxLength={200} className="field" />
-          </label>
-          <button type="submit" className="btn-ghost" disabled={busy}>
+          <div className="grid gap-1 text-sm">
+            <label htmlFor={day.id}>Day</label>
+            <input
+              type="date"
+              id={day.id}
+              name="day"
+              defaultValue={day.defaultValue}
+              required
+              className="field"
+              aria-invalid={day.error ? true : undefined}
+              aria-describedby={day.error ? `${day.id}-error` : undefined}
+            />
+            <FieldError id={day.id} error={day.error} />
+          </div>
+          <div className="grid flex-1 gap-1 text-sm">
+            <label htmlFor={reason.id}>Reason</label>
+            <input
+              id={reason.id}
+              name="reason"
+              defaultValue={reason.defaultValue}
+              required
+              maxLength={200}
+              className="field"
+              aria-invalid={reason.error ? true : undefined}
+              aria-describedby={reason.error ? `${reason.id}-error` : undefined}
+            />
+            <FieldError id={reason.id} error={reason.error} />
+          </div>
+          <button type="submit" className="btn-ghost sm:mt-6" disabled={busy}>
             Close day
           </button>
         </Form>
@@ -210,16 +243,55 @@ export default function ConsoleBookings() {
               <span>
                 {b.day} · {b.reason} <span className="text-mist-muted">({b.blockedByName})</span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="day" value={b.day} />
-                <button type="submit" name="intent" value="unblock" className="text-violet-200 underline">
-                  Reopen
-                </button>
-              </Form>
+              <Reopen day={b.day} result={result} />
             </li>
           ))}
         </ul>
       </section>
     </>
+  );
+}
+
+type Result = FormResult<ConsoleDone> | undefined;
+
+/** A mentorship request's decision: a form of its own per request, with its own one-time key. */
+function Decide({ id, result }: { id: string; result: Result }) {
+  const form = useForm({ id: `decide-${id}`, result });
+  return (
+    <Form method="post" className="flex gap-2" {...form.props}>
+      <input {...form.keyField} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value="approve"
+        className="btn-gold px-4 py-1.5 text-sm"
+        disabled={form.pending}
+      >
+        Approve
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="decline"
+        className="btn-ghost px-4 py-1.5 text-sm"
+        disabled={form.pending}
+      >
+        Decline
+      </button>
+    </Form>
+  );
+}
+
+function Reopen({ day, result }: { day: string; result: Result }) {
+  const form = useForm({ id: `reopen-${day}`, result });
+  return (
+    <Form method="post" {...form.props}>
+      <input {...form.keyField} />
+      <input type="hidden" name="day" value={day} />
+      <button type="submit" name="intent" value="unblock" className="text-violet-200 underline">
+        Reopen
+      </button>
+    </Form>
   );
 }

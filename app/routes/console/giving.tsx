@@ -1,17 +1,24 @@
 import { Download } from "lucide-react";
-import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
+import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
 import { FormAlert } from "~/components/forms/form-alert";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
 import { DAY_INVALID } from "~/lib/days";
-import { formToObject } from "~/lib/forms";
-import { beforeCursor, serialId } from "~/lib/ids";
+import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
+import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { refundSchema } from "~/modules/console/validation";
 import { formatCents } from "~/modules/giving/amounts";
 import { giftFilterFrom } from "~/modules/giving/filter";
-import { GIFT_PAGE_SIZE, giftTotals, listGifts, refundGift } from "~/modules/giving/gifts.server";
+import { GIFT_PAGE_SIZE, getGift, giftTotals, listGifts, refundGift } from "~/modules/giving/gifts.server";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/giving";
@@ -54,24 +61,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Refunds are money leaving the congregation: admins only. */
+/**
+ * Refunds are money leaving the congregation: admins only. No one-time key here (`once` would hold a
+ * transaction open across the payment provider's answer): a refund is naturally idempotent. The
+ * provider's refund is keyed by the payment (a repeat refunds nothing more), refundGift refuses a
+ * gift already refunded, and a repeated post (a lost answer, a double click) finds the gift refunded
+ * and gets the same answer as the first: the gift is refunded.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context, "admin");
-  const giftId = serialId(formToObject(await request.formData()).refund) ?? 0;
-  try {
-    const outcome = await refundGift(context.db, context.env, giftId, viewer, context.clientIp);
-    if (outcome !== "refunded") return data({ error: "This gift cannot be refunded." }, { status: 409 });
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    return data({ error: "The payment provider did not answer; nothing was refunded. Try again." }, { status: 502 });
-  }
-  return { error: null };
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, refundSchema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
+    const giftId = Number(parsed.data.refund);
+    try {
+      const outcome = await refundGift(context.db, context.env, giftId, viewer, context.clientIp);
+      if (outcome !== "refunded" && !(await getGift(context.db, giftId))?.refundedAt) {
+        return consoleRefused(submission, "This gift cannot be refunded.", 409);
+      }
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return consoleRefused(submission, "The payment provider did not answer; nothing was refunded. Try again.", 502);
+    }
+    const url = new URL(request.url);
+    return succeeded(request, {
+      redirectTo: donePage(url.pathname, "refunded", url.searchParams),
+      data: { done: "refunded" },
+    });
+  });
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
 
 export default function Giving() {
   const { rows, totals, next, canRefund, filterError } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
   const [params] = useSearchParams();
   const csv = new URLSearchParams(params);
   csv.delete("before");
@@ -119,7 +144,7 @@ export default function Giving() {
           </div>
         ))}
       </dl>
-      <FormAlert message={result?.error ?? null} />
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.giving} />
       {rows.length === 0 ? (
         <p className="mt-8 text-mist-muted">No gifts here.</p>
       ) : (
@@ -152,22 +177,7 @@ export default function Giving() {
                     {g.refunded ? (
                       <StatusBadge status="refunded" />
                     ) : canRefund ? (
-                      <Form
-                        method="post"
-                        onSubmit={(e) => {
-                          if (!window.confirm(`Refund ${g.amount} to ${g.donorName}?`)) e.preventDefault();
-                        }}
-                      >
-                        <button
-                          type="submit"
-                          name="refund"
-                          value={g.id}
-                          className="btn-ghost px-3 py-1 text-xs"
-                          disabled={busy}
-                        >
-                          Refund
-                        </button>
-                      </Form>
+                      <Refund gift={g} result={result} />
                     ) : null}
                   </td>
                 </tr>
@@ -178,5 +188,37 @@ export default function Giving() {
       )}
       <OlderLink value={next} />
     </>
+  );
+}
+
+/** One gift's Refund: asks first (with JavaScript), then posts the gift's id. */
+function Refund({
+  gift,
+  result,
+}: {
+  gift: { id: number; amount: string; donorName: string };
+  result: FormResult<ConsoleDone> | undefined;
+}) {
+  const form = useForm({ id: `refund-${gift.id}`, result });
+  return (
+    <Form
+      method="post"
+      {...form.props}
+      onSubmit={(event) => {
+        if (window.confirm(`Refund ${gift.amount} to ${gift.donorName}?`)) return form.props.onSubmit(event);
+        event.preventDefault();
+      }}
+    >
+      <input {...form.keyField} />
+      <button
+        type="submit"
+        name="refund"
+        value={gift.id}
+        className="btn-ghost px-3 py-1 text-xs"
+        disabled={form.pending}
+      >
+        Refund
+      </button>
+    </Form>
   );
 }

@@ -1,12 +1,19 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { FormAlert } from "~/components/forms/form-alert";
-import { formToObject } from "~/lib/forms";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { formatDateTime } from "~/lib/time-format";
 import { changeRole, getMember, setDisabled } from "~/modules/accounts/members.server";
-import { type Role, roles } from "~/modules/accounts/roles";
+import { roles } from "~/modules/accounts/roles";
 import { requireStaff } from "~/modules/accounts/session.server";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { memberAccountSchema, memberRoleSchema } from "~/modules/console/validation";
 import { memberTimezone, readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/member";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -28,21 +35,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context);
-  const fields = formToObject(await request.formData());
-  let outcome: Awaited<ReturnType<typeof changeRole>>;
-  if (fields.intent === "role") {
-    const role = roles.find((r) => r === fields.role);
-    if (!role) return data({ error: "Choose one of the roles." }, { status: 400 });
-    outcome = await changeRole(context.db, viewer, params.id, role as Role, context.clientIp);
-  } else if (fields.intent === "disable" || fields.intent === "enable") {
-    outcome = await setDisabled(context.db, viewer, params.id, fields.intent === "disable", context.clientIp);
-  } else {
-    return data({ error: "Unknown action." }, { status: 400 });
-  }
-  if (outcome === "not-found") throw data(null, { status: 404 });
-  if (outcome === "not-permitted") return data({ error: "You may not make this change." }, { status: 403 });
-  throw redirect(`/console/members/${params.id}`);
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    // Two forms, told apart by their `intent`; each through its own schema.
+    const role = submission.fields.intent === "role" ? parse(submission, memberRoleSchema) : null;
+    const account = role ? null : parse(submission, memberAccountSchema);
+    const parsed = role ?? account;
+    if (!parsed?.ok) return consoleInvalid(submission, parsed?.fieldErrors ?? {}, ["role"]);
+    // One change (and one audit entry) per key: a repeated post gets the first answer.
+    const answer = await once(
+      context.db,
+      { scope: "console.member", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        let done: keyof typeof CONSOLE_DONE.member;
+        let outcome: Awaited<ReturnType<typeof changeRole>>;
+        if (role?.ok) {
+          done = "role";
+          outcome = await changeRole(tx, viewer, params.id, role.data.role, context.clientIp);
+        } else {
+          const disable = account?.ok && account.data.intent === "disable";
+          done = disable ? "disabled" : "enabled";
+          outcome = await setDisabled(tx, viewer, params.id, Boolean(disable), context.clientIp);
+        }
+        if (outcome === "not-found") throw data(null, { status: 404 });
+        if (outcome === "not-permitted") {
+          throw new FormRefusal(consoleRefused(submission, "You may not make this change.", 403));
+        }
+        return { redirectTo: donePage(`/console/members/${params.id}`, done), data: { done } };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
 
 const RECORD_LABELS = {
   mentalHealthHistory: "Mental health history",
@@ -53,7 +79,10 @@ const RECORD_LABELS = {
 
 export default function MemberDetail() {
   const { member, medical, viewer } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+  const roleForm = useForm({ id: "member", result });
+  const accountForm = useForm({ id: "account", result });
+  const role = roleForm.field("role");
   const self = member.id === viewer.id;
   return (
     <article className="max-w-3xl">
@@ -69,30 +98,40 @@ export default function MemberDetail() {
         Role {member.role} · {member.activeSessions} active session{member.activeSessions === 1 ? "" : "s"} · two-factor{" "}
         {member.twoFactorEnabled ? "on" : "off"}
       </p>
-      <FormAlert message={result?.error ?? null} />
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.member} />
       {!self ? (
         <div className="mt-6 grid gap-6 sm:grid-cols-2">
           {viewer.role === "admin" ? (
-            <Form method="post" className="card grid gap-3">
+            <Form method="post" className="card grid gap-3" {...roleForm.props}>
+              <input {...roleForm.keyField} />
               <input type="hidden" name="intent" value="role" />
-              <label htmlFor="role" className="font-semibold">
+              <label htmlFor={role.id} className="font-semibold">
                 Role
               </label>
-              <select id="role" name="role" defaultValue={member.role} className="field">
+              <select
+                id={role.id}
+                name="role"
+                defaultValue={role.defaultValue ?? member.role}
+                className="field"
+                aria-invalid={role.error ? true : undefined}
+                aria-describedby={role.error ? `${role.id}-error` : undefined}
+              >
                 {roles.map((role) => (
                   <option key={role} value={role}>
                     {role}
                   </option>
                 ))}
               </select>
+              <FieldError id={role.id} error={role.error} />
               <p className="text-sm text-mist-muted">Changing the role signs the person out everywhere.</p>
-              <button type="submit" className="btn-ghost justify-self-start">
+              <button type="submit" className="btn-ghost justify-self-start" disabled={roleForm.pending}>
                 Change Role
               </button>
             </Form>
           ) : null}
           {viewer.role === "admin" || member.role === "member" ? (
-            <Form method="post" className="card grid content-start gap-3">
+            <Form method="post" className="card grid content-start gap-3" {...accountForm.props}>
+              <input {...accountForm.keyField} />
               <h2 className="font-semibold">Account</h2>
               <input type="hidden" name="intent" value={member.banned ? "enable" : "disable"} />
               <p className="text-sm text-mist-muted">
@@ -100,7 +139,7 @@ export default function MemberDetail() {
                   ? "This account is disabled: the person cannot sign in."
                   : "Disabling ends every session at once and stops sign-in."}
               </p>
-              <button type="submit" className="btn-ghost justify-self-start">
+              <button type="submit" className="btn-ghost justify-self-start" disabled={accountForm.pending}>
                 {member.banned ? "Enable Account" : "Disable Account"}
               </button>
             </Form>

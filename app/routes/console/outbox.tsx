@@ -1,13 +1,21 @@
-import { data, Form, redirect, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { OlderLink } from "~/components/console/older-link";
+import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { formToObject } from "~/lib/forms";
-import { beforeCursor, serialId } from "~/lib/ids";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
+import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
+import { consoleInvalid, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { resendSchema } from "~/modules/console/validation";
 import { listOutbox, requeue } from "~/modules/mail/outbox.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/outbox";
 
 const PAGE = 50;
@@ -38,20 +46,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context, "admin");
-  const id = serialId(formToObject(await request.formData()).id);
-  if (id === null) return data({ error: "Unknown email." }, { status: 400 });
-  await requeue(context.db, id);
-  await recordAudit(context.db, {
-    action: AUDIT_ACTIONS.mailResent,
-    actor: { id: viewer.id, name: viewer.name },
-    detail: { outboxId: id },
-    ip: context.clientIp,
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, resendSchema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
+    const id = Number(parsed.data.id);
+    // Queued again once per key: a repeated post writes no second audit entry.
+    const answer = await once(
+      context.db,
+      { scope: "console.outbox.resend", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        await requeue(tx, id);
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.mailResent,
+          actor: { id: viewer.id, name: viewer.name },
+          detail: { outboxId: id },
+          ip: context.clientIp,
+        });
+        const url = new URL(request.url);
+        return { redirectTo: donePage(url.pathname, "resent", url.searchParams), data: { done: "resent" } };
+      },
+    );
+    return succeeded(request, answer);
   });
-  throw redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
 
 export default function Outbox() {
   const { rows, next } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
   return (
     <>
       <h1 className="font-serif text-3xl font-semibold">Outbox</h1>
@@ -59,6 +83,7 @@ export default function Outbox() {
         Every email the site sends is written here first. Without SMTP_URL mail waits here; failed mail is retried 8
         times with growing pauses.
       </p>
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.outbox} />
       <div className="relative mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-mist-muted">
@@ -90,16 +115,7 @@ export default function Outbox() {
                   {row.createdAt}
                   {row.sentAt ? <span className="block text-xs text-mist-muted">sent {row.sentAt}</span> : null}
                 </td>
-                <td className="py-3">
-                  {row.status === "sending" ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <button type="submit" className="text-violet-200 underline underline-offset-4 hover:text-gold">
-                        Resend
-                      </button>
-                    </Form>
-                  )}
-                </td>
+                <td className="py-3">{row.status === "sending" ? null : <Resend id={row.id} result={result} />}</td>
               </tr>
             ))}
           </tbody>
@@ -107,5 +123,23 @@ export default function Outbox() {
       </div>
       <OlderLink value={next} />
     </>
+  );
+}
+
+/** One row's Resend: a form of its own, with its own one-time key. */
+function Resend({ id, result }: { id: number; result: FormResult<ConsoleDone> | undefined }) {
+  const form = useForm({ id: `resend-${id}`, result });
+  return (
+    <Form method="post" {...form.props}>
+      <input {...form.keyField} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        className="text-violet-200 underline underline-offset-4 hover:text-gold"
+        disabled={form.pending}
+      >
+        Resend
+      </button>
+    </Form>
   );
 }

@@ -1,12 +1,20 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { FormAlert } from "~/components/forms/form-alert";
-import { formToObject } from "~/lib/forms";
+import { TextAreaField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { accessDecisionSchema } from "~/modules/console/validation";
 import { decideAccessRequest, getAccessRequest } from "~/modules/intake/access-review.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/request";
 
 const OUTCOME_MESSAGES = {
@@ -31,27 +39,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context);
-  const fields = formToObject(await request.formData());
-  const decision = fields.decision === "approve" || fields.decision === "decline" ? fields.decision : null;
-  const message = (fields.message ?? "").trim();
-  if (!decision) return data({ error: "Choose approve or decline." }, { status: 400 });
-  if (message.length > 2000) return data({ error: "Please keep the message under 2000 characters." }, { status: 400 });
-  const outcome = await decideAccessRequest(context.db, {
-    id: serialId(params.id) ?? 0,
-    decision,
-    message: message || null,
-    staff: { id: viewer.id, name: viewer.name },
-    siteUrl: context.env.SITE_URL,
-    ip: context.clientIp,
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, accessDecisionSchema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["message"]);
+    const { decision, message } = parsed.data;
+    const done = decision === "approve" ? "approved" : "declined";
+    // The same key posted again (a lost answer, a double click) gets the first answer; another
+    // keeper's later decision is refused by decideAccessRequest ("already-decided").
+    const answer = await once(
+      context.db,
+      { scope: "console.request", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        const outcome = await decideAccessRequest(tx, {
+          id: serialId(params.id) ?? 0,
+          decision,
+          message: message || null,
+          staff: { id: viewer.id, name: viewer.name },
+          siteUrl: context.env.SITE_URL,
+          ip: context.clientIp,
+        });
+        // Not decided: nothing is kept with the key, and the keeper is told why.
+        if (outcome !== "done") throw new FormRefusal(consoleRefused(submission, OUTCOME_MESSAGES[outcome], 409));
+        return { redirectTo: donePage(`/console/requests/${params.id}`, done), data: { done } };
+      },
+    );
+    return succeeded(request, answer);
   });
-  if (outcome !== "done") return data({ error: OUTCOME_MESSAGES[outcome] }, { status: 409 });
-  throw redirect(`/console/requests/${params.id}`);
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+
+const loadFields = () => import("~/modules/console/validation").then((m) => m.accessDecisionFields);
 
 export default function AccessRequestDetail() {
   const { request } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+  const form = useForm({ id: "decision", result, schema: loadFields });
+  const submitting = form.pending;
   return (
     <article className="max-w-3xl">
       <Link to="/console/requests" className="text-sm text-violet-200 underline underline-offset-4">
@@ -62,6 +87,7 @@ export default function AccessRequestDetail() {
         <span className="break-all">{request.email}</span> · received {request.createdAt} ·{" "}
         <StatusBadge status={request.status} />
       </p>
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.request} />
       <section className="card mt-6">
         <h2 className="font-semibold">Why they seek access</h2>
         <p className="mt-2 whitespace-pre-wrap break-words">{request.reason}</p>
@@ -69,13 +95,14 @@ export default function AccessRequestDetail() {
         <p className="mt-2 whitespace-pre-wrap break-words">{request.experience || "Not given."}</p>
       </section>
       {request.status === "new" ? (
-        <Form method="post" className="card mt-6 grid gap-4">
+        <Form method="post" className="card mt-6 grid gap-4" {...form.props}>
           <h2 className="font-semibold">Decision</h2>
-          <FormAlert message={result?.error ?? null} />
-          <label htmlFor="message" className="text-sm font-medium">
-            Message to the person (optional, included in the email)
-          </label>
-          <textarea id="message" name="message" maxLength={2000} className="field min-h-[100px]" />
+          <input {...form.keyField} />
+          <TextAreaField
+            {...form.field("message")}
+            label="Message to the person (optional, included in the email)"
+            maxLength={2000}
+          />
           <div className="flex flex-wrap gap-3">
             <button type="submit" name="decision" value="approve" className="btn-gold" disabled={submitting}>
               Approve and send invitation

@@ -1,12 +1,19 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { FormAlert } from "~/components/forms/form-alert";
-import { firstError, formToObject } from "~/lib/forms";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { TextAreaField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
+import { consoleInvalid, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
 import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
 import { replySchema } from "~/modules/integration/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/share";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,24 +32,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request, context);
-  const fields = formToObject(await request.formData());
-  const parsed = replySchema.safeParse(fields);
-  if (!parsed.success) return data({ error: firstError(replySchema, fields) }, { status: 400 });
-  const done = await replyToShare(
-    context.db,
-    context.env,
-    viewer,
-    serialId(params.id) ?? 0,
-    parsed.data.reply,
-    context.env.SITE_URL,
-  );
-  if (!done) throw data(null, { status: 404 });
-  throw redirect(`/console/shares/${params.id}`);
+  const submission = await readSubmission(request);
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, replySchema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
+    // One reply (and one email to the member) per key, however often the post arrives.
+    const answer = await once(
+      context.db,
+      { scope: "console.share.reply", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        const id = serialId(params.id) ?? 0;
+        const done = await replyToShare(tx, context.env, viewer, id, parsed.data.reply, context.env.SITE_URL);
+        if (!done) throw data(null, { status: 404 });
+        return { redirectTo: donePage(`/console/shares/${params.id}`, "replied"), data: { done: "replied" } };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+
+const loadSchema = () => import("~/modules/integration/validation").then((m) => m.replySchema);
 
 export default function ShareDetail() {
   const { share } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+  const form = useForm({ id: "share", result, schema: loadSchema });
   return (
     <article className="max-w-3xl">
       <Link to="/console/shares" className="text-sm text-violet-200 underline underline-offset-4">
@@ -52,6 +68,7 @@ export default function ShareDetail() {
       <p className="mt-1 text-sm text-mist-muted">
         {`${share.kind === "share" ? "Reflection" : share.kind === "group-request" ? "Group session request" : "Private message"} · ${share.createdAt}${share.anonymous ? " · anonymous to other members" : ""}`}
       </p>
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.share} />
       <section className="card mt-6">
         <p className="whitespace-pre-wrap break-words">{share.content}</p>
       </section>
@@ -61,17 +78,17 @@ export default function ShareDetail() {
           <p className="mt-2 whitespace-pre-wrap break-words">{share.reply}</p>
         </section>
       ) : (
-        <Form method="post" className="card mt-6 grid gap-3">
-          <FormAlert message={result?.error ?? null} />
-          <label htmlFor="reply" className="font-semibold">
-            Your reply
-          </label>
-          <textarea id="reply" name="reply" maxLength={5000} className="field min-h-[140px]" />
-          <p className="text-sm text-mist-muted">
-            The member gets an email that a reply is waiting; the email holds no content.
-          </p>
-          <button type="submit" className="btn-gold justify-self-start">
-            Send Reply
+        <Form method="post" className="card mt-6 grid gap-3" {...form.props}>
+          <input {...form.keyField} />
+          <TextAreaField
+            {...form.field("reply")}
+            label="Your reply"
+            hint="The member gets an email that a reply is waiting; the email holds no content."
+            maxLength={5000}
+            className="field min-h-[140px]"
+          />
+          <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+            {form.pending ? "Sending..." : "Send Reply"}
           </button>
         </Form>
       )}
