@@ -154,7 +154,6 @@ function PasswordField({
         name={name}
         autoComplete="new-password"
         maxLength={128}
-        // biome-ignore lint/a11y/noAutofocus: only on a page answering this form's error, where the cursor belongs
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
