@@ -93,8 +93,10 @@ export default function StartYourJourney() {
   const applyError =
     result && !result.ok && result.values?.intent === "apply" ? (result.fieldErrors.agreement ?? null) : null;
 
-  // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button.
-  if (params.has("quiz")) return <ReadinessQuiz />;
+  // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button, and
+  // the quiz's own answer (without JavaScript) shows it too.
+  const quizAnswer = result && !result.ok && result.values?.intent === "quiz";
+  if (params.has("quiz") || quizAnswer) return <ReadinessQuiz />;
 
   const { hero, sacredSpace, guidedCeremony, quizCard } = journeyIntro;
   return (
