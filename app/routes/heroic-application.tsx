@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigate, useNavigation, useSubmit } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { CEREMONIES_PAUSED, journeyAgreement } from "~/content/journey";
-import { safeErrorMessage } from "~/lib/errors";
-import { type FieldErrors, type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { sanitiseEmail, sanitiseName, sanitisePhone } from "~/lib/sanitise";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -13,7 +15,8 @@ import { getViewer } from "~/modules/accounts/session.server";
 import { applicationSchema } from "~/modules/intake/application-validation";
 import { submitApplication } from "~/modules/intake/applications.server";
 import { APPLICATION_MESSAGES } from "~/modules/intake/messages";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/heroic-application";
 
 export const headers = publicPageHeaders;
@@ -31,32 +34,41 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "invitation",
   });
 
+const LIMIT = { name: "application", limit: 5, windowSeconds: 3600 } as const;
+
+/** Without JavaScript a sent application lands here: the page says it arrived, and a reload sends nothing. */
+const SUBMITTED_PAGE = "/heroic-application?submitted=1";
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = await limit(
-    context.db,
-    { name: "application", limit: 5, windowSeconds: 3600 },
-    context.clientIp,
-    APPLICATION_MESSAGES.tooMany,
-  );
-  if (limited) return limited;
-  const input = withBlanks(formToObject(await request.formData()), applicationSchema);
-  const parsed = applicationSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    const formError = fieldErrors.agreement ? APPLICATION_MESSAGES.agreement : undefined;
-    return data({ ok: false, fieldErrors, formError } satisfies FormResult, { status: 400 });
-  }
-  try {
+  const submission = await readSubmission(request);
+  return handleForm(submission, APPLICATION_MESSAGES.failed, context.logger, async () => {
+    const limited = await hit(context.db, LIMIT, context.clientIp);
+    if (!limited.allowed) {
+      return refused(submission, APPLICATION_MESSAGES.tooMany, 429, {
+        retryAfterSeconds: limited.retryAfterSeconds,
+        rateLimited: true,
+      });
+    }
+    const parsed = parse(submission, applicationSchema);
+    if (!parsed.ok) {
+      const agreement = parsed.fieldErrors.agreement ? APPLICATION_MESSAGES.agreement : undefined;
+      return invalid(submission, parsed.fieldErrors, agreement);
+    }
     const viewer = await getViewer(request, context);
-    await submitApplication(context.db, context.env, parsed.data, viewer?.id ?? null);
-  } catch (error) {
-    context.logger.error({ err: safeErrorMessage(error) }, "application not stored");
-    return data({ ok: false, fieldErrors: {}, formError: APPLICATION_MESSAGES.failed } satisfies FormResult, {
-      status: 503,
-    });
-  }
-  return { ok: true } satisfies FormResult;
+    const answer = await once(
+      context.db,
+      { scope: "heroic-application", key: submission.key, ownerId: viewer?.id },
+      async (tx) => {
+        await submitApplication(tx, context.env, parsed.data, viewer?.id ?? null);
+        return { redirectTo: SUBMITTED_PAGE };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+/** "Submission failed" when no answer came (the connection dropped); every answer stays typed. */
+export const clientAction = keepFormOnFailure(APPLICATION_MESSAGES.failed);
 
 /** Rewrites a field's value as it is typed (SPEC.md 5 "inputs sanitised as typed"). */
 const sanitiseOnInput = (clean: (v: string) => string) => (event: React.FormEvent<HTMLInputElement>) => {
@@ -66,35 +78,40 @@ const sanitiseOnInput = (clean: (v: string) => string) => (event: React.FormEven
 const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 3);
 
 export default function HeroicApplication() {
+  const [params] = useSearchParams();
+  if (params.has("submitted")) return <Submitted />;
+  return <ApplicationForm />;
+}
+
+function ApplicationForm() {
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>(() => (result && !result.ok ? result.fieldErrors : {}));
-  const [agreed, setAgreed] = useState(false);
-  // Before hydration the button stays usable, so the form also works without JavaScript.
-  const [hydrated, setHydrated] = useState(false);
-  const submitting = navigation.state === "submitting";
-
-  useEffect(() => setHydrated(true), []);
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
+  const form = useForm({
+    id: "application",
+    result,
+    schema: loadSchema,
+    onSuccess() {
       notify("success", APPLICATION_MESSAGES.submitted.title, {
         description: APPLICATION_MESSAGES.submitted.description,
       });
+      // SPEC.md 2: on success the application goes on to the donation checkout.
       navigate("/donation-checkout");
-      return;
-    }
-    setErrors(result.fieldErrors);
-    if (result.formError) notify("error", result.formError.title, { description: result.formError.description });
-  }, [result, navigate]);
+    },
+    onFailure(failed) {
+      if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
+    },
+  });
+  // SPEC.md 4: submit waits for the agreement. Before hydration the button stays usable, so the
+  // form also works without JavaScript (the server checks the agreement then).
+  const [agreed, setAgreed] = useState(() => form.wasChecked("agreement"));
+  const [hydrated, setHydrated] = useState(false);
+  const submitting = form.pending;
 
-  if (result?.ok && !hydrated) return <Submitted />;
+  useEffect(() => setHydrated(true), []);
 
-  const e = (name: string) => errors[name];
+  const field = (name: string) => ({ ...form.field(name), id: name });
+  // A limit or a failure, on the page too (without JavaScript there is no toast).
+  const notice = form.formError && !form.errors.agreement ? form.formError : null;
   return (
     <div className="mx-auto max-w-3xl px-4 pb-8 sm:px-6">
       <PageHero eyebrow="Divine Journey" title="Sacred Application">
@@ -102,68 +119,50 @@ export default function HeroicApplication() {
         must be 21 or older to apply.
       </PageHero>
       <p className="mb-8 rounded-lg border border-gold/40 bg-gold/10 p-4 text-sm text-mist">{CEREMONIES_PAUSED}</p>
-      <Form
-        ref={form}
-        method="post"
-        noValidate
-        className="grid gap-8"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const target = event.currentTarget;
-          void loadSchema().then((schema) => {
-            const parsed = schema.safeParse(withBlanks(formToObject(new FormData(target)), schema));
-            if (parsed.success) return submit(target);
-            const found = fieldErrorsOf(parsed.error);
-            setErrors(found);
-            const first = Object.keys(found)[0];
-            if (first) target.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-          });
-        }}
-        onChange={(event) => {
-          const name = (event.target as unknown as HTMLInputElement).name;
-          if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-        }}
-      >
+      {notice ? (
+        <div role="alert" className="mb-8 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
+          <p className="font-semibold text-rose-200">{notice.title}</p>
+          <p className="text-rose-100">{notice.description}</p>
+        </div>
+      ) : null}
+      <Form method="post" className="grid gap-8" {...form.props}>
+        <input {...form.keyField} />
         <fieldset className="card grid gap-5" disabled={submitting}>
           <legend className="float-left mb-2 font-serif text-2xl font-semibold">About you</legend>
           <TextField
-            name="fullName"
+            {...field("fullName")}
             label="Full name"
             autoComplete="name"
             maxLength={100}
-            error={e("fullName")}
             onInput={sanitiseOnInput(sanitiseName)}
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              name="age"
+              {...field("age")}
               label="Age"
               inputMode="numeric"
               maxLength={3}
-              error={e("age")}
               onInput={sanitiseOnInput(digitsOnly)}
             />
             <TextField
-              name="city"
+              {...field("city")}
               label="City"
               autoComplete="address-level2"
               maxLength={100}
-              error={e("city")}
               onInput={sanitiseOnInput(sanitiseName)}
             />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              name="email"
+              {...field("email")}
               label="Email"
               type="email"
               autoComplete="email"
               maxLength={254}
-              error={e("email")}
               onInput={sanitiseOnInput(sanitiseEmail)}
             />
             <TextField
-              name="phone"
+              {...field("phone")}
               label={
                 <>
                   Phone <span className="text-mist-muted">(optional)</span>
@@ -172,7 +171,6 @@ export default function HeroicApplication() {
               type="tel"
               autoComplete="tel"
               maxLength={20}
-              error={e("phone")}
               onInput={sanitiseOnInput(sanitisePhone)}
             />
           </div>
@@ -185,32 +183,28 @@ export default function HeroicApplication() {
             medications make a ceremony unwise, and we would rather ask than guess.
           </p>
           <TextAreaField
-            name="mentalHealth"
+            {...field("mentalHealth")}
             label="Mental health history"
             hint="Diagnoses, treatment, and any history of psychosis or bipolar disorder in you or your close family."
             maxLength={2000}
-            error={e("mentalHealth")}
           />
           <TextAreaField
-            name="medications"
+            {...field("medications")}
             label="Current medications and health conditions"
-            hint="Every medication and supplement, and any heart, blood-pressure or other condition. Write “none” in words if there are none."
+            hint="Every medication and supplement, and any heart, blood-pressure or other condition. If there are none, write “none”."
             maxLength={2000}
-            error={e("medications")}
           />
           <TextAreaField
-            name="priorExperience"
+            {...field("priorExperience")}
             label="Prior experience"
             hint="Meditation, breathwork, ceremonies or journeys you have known, and how they were for you."
             maxLength={2000}
-            error={e("priorExperience")}
           />
           <TextAreaField
-            name="intentions"
+            {...field("intentions")}
             label="Your intentions"
             hint="What calls you to this ceremony, and what you hope to bring home from it."
             maxLength={2000}
-            error={e("intentions")}
           />
         </fieldset>
 
@@ -218,18 +212,16 @@ export default function HeroicApplication() {
           <legend className="float-left mb-2 font-serif text-2xl font-semibold">Emergency contact</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              name="emergencyContact"
+              {...field("emergencyContact")}
               label="Name"
               maxLength={100}
-              error={e("emergencyContact")}
               onInput={sanitiseOnInput(sanitiseName)}
             />
             <TextField
-              name="emergencyPhone"
+              {...field("emergencyPhone")}
               label="Phone"
               type="tel"
               maxLength={20}
-              error={e("emergencyPhone")}
               onInput={sanitiseOnInput(sanitisePhone)}
             />
           </div>
@@ -243,7 +235,8 @@ export default function HeroicApplication() {
               type="checkbox"
               checked={agreed}
               onChange={(event) => setAgreed(event.target.checked)}
-              aria-describedby="agreement-text"
+              aria-invalid={form.errors.agreement ? true : undefined}
+              aria-describedby={form.errors.agreement ? "agreement-text agreement-error" : "agreement-text"}
               className="mt-1 h-5 w-5 shrink-0 accent-amber-400"
             />
             <div>
@@ -257,7 +250,11 @@ export default function HeroicApplication() {
                 </Link>
                 .
               </p>
-              {e("agreement") ? <p className="mt-2 text-sm text-rose-300">{e("agreement")}</p> : null}
+              {form.errors.agreement ? (
+                <p id="agreement-error" className="mt-2 text-sm text-rose-300">
+                  {form.errors.agreement}
+                </p>
+              ) : null}
             </div>
           </div>
         </div>
@@ -269,7 +266,7 @@ export default function HeroicApplication() {
   );
 }
 
-/** Without JavaScript there is no toast and no client navigation: the next step is a link. */
+/** Where an application lands without JavaScript (no toast, no client navigation): the next step is a link. */
 function Submitted() {
   return (
     <div className="mx-auto max-w-2xl px-4 sm:px-6">

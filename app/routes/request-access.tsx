@@ -1,17 +1,22 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { TextAreaField, TextField } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form-alert";
 import { Honeypot } from "~/components/forms/honeypot";
+import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import { safeErrorMessage } from "~/lib/errors";
-import { type FormResult, firstError, formToObject } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
 import { submitAccessRequest } from "~/modules/intake/access-requests.server";
 import { accessRequestSchema } from "~/modules/intake/validation";
-import { HONEYPOT_FIELD } from "~/modules/messages/validation";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { HONEYPOT_FIELD } from "~/modules/messages/messages";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/request-access";
 
 export const headers = publicPageHeaders;
@@ -21,6 +26,10 @@ const TOO_MANY = {
   title: "Unable to submit request. Please try again.",
   description: "Several requests came from this connection in a short time. Please wait an hour before trying again.",
 };
+const LIMIT = { name: "access-request", limit: 3, windowSeconds: 3600 } as const;
+
+/** Where a request lands, with or without JavaScript: the page says it arrived, and a reload sends nothing. */
+const RECEIVED_PAGE = "/request-access?received=1";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
@@ -33,55 +42,38 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const limited = await limit(
-    context.db,
-    { name: "access-request", limit: 3, windowSeconds: 3600 },
-    context.clientIp,
-    TOO_MANY,
-  );
-  if (limited) return limited;
-  if (fields[HONEYPOT_FIELD]) return { ok: true } satisfies FormResult;
-  const parsed = accessRequestSchema.safeParse(fields);
-  if (!parsed.success) {
-    const message = firstError(accessRequestSchema, fields) ?? "";
-    return data({ ok: false, fieldErrors: { form: message } } satisfies FormResult, { status: 400 });
-  }
-  try {
+  const submission = await readSubmission(request);
+  return handleForm(submission, FAILED, context.logger, async () => {
+    const limited = await hit(context.db, LIMIT, context.clientIp);
+    if (!limited.allowed) {
+      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
+    }
+    // A bot filled the hidden field: it is told all went well, and nothing is kept.
+    if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: RECEIVED_PAGE });
+    const parsed = parse(submission, accessRequestSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const viewer = await getViewer(request, context);
-    await submitAccessRequest(context.db, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
-  } catch (error) {
-    context.logger.error({ err: safeErrorMessage(error) }, "access request not stored");
-    return data({ ok: false, fieldErrors: {}, formError: FAILED } satisfies FormResult, { status: 503 });
-  }
-  return { ok: true } satisfies FormResult;
+    const answer = await once(
+      context.db,
+      { scope: "request-access", key: submission.key, ownerId: viewer?.id },
+      async (tx) => {
+        await submitAccessRequest(tx, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
+        return { redirectTo: RECEIVED_PAGE };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
 
+/** SPEC.md 8: "Unable to submit request. Please try again." when no answer came; the text stays. */
+export const clientAction = keepFormOnFailure(FAILED);
+
+const loadSchema = () => import("~/modules/intake/validation").then((m) => m.accessRequestSchema);
+
 export default function RequestAccess() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
-  const submitting = useNavigation().state === "submitting";
-  const form = useRef<HTMLFormElement>(null);
-  // Seeded from the action's answer so the message also renders without JavaScript.
-  const [error, setError] = useState<string | null>(() =>
-    result && !result.ok ? (result.fieldErrors.form ?? result.formError?.title ?? null) : null,
-  );
-  const [received, setReceived] = useState(false);
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      setReceived(true);
-      notify("success", "Request Submitted", {
-        description: "Your access request has been received. We'll review it soon.",
-      });
-    } else if (result.formError) {
-      setError([result.formError.title, result.formError.description].filter(Boolean).join(" "));
-    } else {
-      setError(result.fieldErrors.form ?? null);
-    }
-  }, [result]);
-
-  if (received) {
+  const [params] = useSearchParams();
+  // SPEC.md 4: form, submitting, received. "Received" is the page's address, so it also shows without JavaScript.
+  if (params.has("received")) {
     return (
       <div className="mx-auto max-w-2xl px-4 sm:px-6">
         <PageHero eyebrow="Thank you" title="Request Received">
@@ -89,9 +81,12 @@ export default function RequestAccess() {
           email.
         </PageHero>
         <div className="flex flex-wrap justify-center gap-4">
-          <button type="button" className="btn-gold" onClick={() => setReceived(false)}>
-            Submit Another Request
-          </button>
+          {/* Back to an empty form (a new one, with a new one-time key), also without JavaScript. */}
+          <Form method="get" action="/request-access">
+            <button type="submit" className="btn-gold">
+              Submit Another Request
+            </button>
+          </Form>
           <Link to="/sacred-access" className="btn-ghost">
             Back to Login
           </Link>
@@ -99,82 +94,106 @@ export default function RequestAccess() {
       </div>
     );
   }
-
   return (
     <div className="mx-auto max-w-2xl px-4 sm:px-6">
       <PageHero eyebrow="Membership" title="Request Sacred Access">
         Tell us a little about yourself. Every request is read by a person; not every request is approved.
       </PageHero>
       <div className="card">
-        <Form
-          ref={form}
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onChange={() => setError(null)}
-          onSubmit={(event) => {
-            const message = firstError(accessRequestSchema, formToObject(new FormData(event.currentTarget)));
-            if (message) {
-              event.preventDefault();
-              setError(message);
-            }
-          }}
-        >
-          {error ? (
-            <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-4 text-rose-100">
-              {error}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor="name" className="mb-2 block font-medium">
-              Your name
-            </label>
-            <input id="name" name="name" autoComplete="name" maxLength={100} className="field" disabled={submitting} />
-          </div>
-          <div>
-            <label htmlFor="email" className="mb-2 block font-medium">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              className="field"
-              disabled={submitting}
-            />
-          </div>
-          <div>
-            <label htmlFor="reason" className="mb-2 block font-medium">
-              Why do you seek access?
-            </label>
-            <textarea
-              id="reason"
-              name="reason"
-              maxLength={2000}
-              className="field min-h-[100px]"
-              disabled={submitting}
-            />
-          </div>
-          <div>
-            <label htmlFor="experience" className="mb-2 block font-medium">
-              Prior experience <span className="text-mist-muted">(optional)</span>
-            </label>
-            <textarea
-              id="experience"
-              name="experience"
-              maxLength={2000}
-              className="field min-h-[80px]"
-              disabled={submitting}
-            />
-          </div>
-          <Honeypot />
-          <button type="submit" className="btn-gold justify-self-start" disabled={submitting}>
-            {submitting ? "Submitting Request..." : "Request Access"}
-          </button>
-        </Form>
+        <RequestForm />
       </div>
     </div>
+  );
+}
+
+function RequestForm() {
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const navigate = useNavigate();
+  // SPEC.md 5: one message at a time, the first in the spec's order; it clears on any field change.
+  const [quiet, setQuiet] = useState(false);
+  const form = useForm({
+    id: "access",
+    result,
+    schema: loadSchema,
+    onInvalid: () => setQuiet(false),
+    onFailure: () => setQuiet(false),
+    onSuccess() {
+      notify("success", "Request Submitted", {
+        description: "Your access request has been received. We'll review it soon.",
+      });
+      navigate(RECEIVED_PAGE, { replace: true });
+    },
+  });
+  const [firstBad, firstMessage] = Object.entries(form.errors)[0] ?? [];
+  const notice = form.formError ? [form.formError.title, form.formError.description].filter(Boolean).join(" ") : null;
+  const message = quiet ? null : (firstMessage ?? notice);
+  // Only the field the message is about is marked, and it points at the message.
+  const mark = (name: string) =>
+    message && firstBad === name ? { "aria-invalid": true, "aria-describedby": "access-alert" } : {};
+
+  return (
+    <Form
+      method="post"
+      className="grid gap-5"
+      {...form.props}
+      onChange={(event) => {
+        form.props.onChange(event);
+        setQuiet(true);
+      }}
+    >
+      <input {...form.keyField} />
+      <div id="access-alert">
+        <FormAlert message={message} />
+      </div>
+      <TextField
+        {...form.field("name")}
+        id="name"
+        error={undefined}
+        label="Your name"
+        autoComplete="name"
+        maxLength={100}
+        disabled={form.pending}
+        {...mark("name")}
+      />
+      <TextField
+        {...form.field("email")}
+        id="email"
+        error={undefined}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        disabled={form.pending}
+        {...mark("email")}
+      />
+      <TextAreaField
+        {...form.field("reason")}
+        id="reason"
+        error={undefined}
+        label="Why do you seek access?"
+        maxLength={2000}
+        className="field min-h-[100px]"
+        disabled={form.pending}
+        {...mark("reason")}
+      />
+      <TextAreaField
+        {...form.field("experience")}
+        id="experience"
+        error={undefined}
+        label={
+          <>
+            Prior experience <span className="text-mist-muted">(optional)</span>
+          </>
+        }
+        maxLength={2000}
+        className="field min-h-[80px]"
+        disabled={form.pending}
+        {...mark("experience")}
+      />
+      <Honeypot />
+      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+        {form.pending ? "Submitting Request..." : "Request Access"}
+      </button>
+    </Form>
   );
 }

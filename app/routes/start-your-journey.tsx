@@ -4,9 +4,18 @@ import { PageHero } from "~/components/content/page-hero";
 import { JourneyOffers } from "~/components/journey/journey-offers";
 import { ReadinessQuiz } from "~/components/journey/readiness-quiz";
 import { AGREEMENT_REQUIRED, archetypes, CEREMONIES_PAUSED, ceremonialFlow, journeyIntro } from "~/content/journey";
-import type { Recommendation } from "~/content/readiness-quiz";
-import { safeErrorMessage } from "~/lib/errors";
-import { type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
+import type { Recommendation, RecommendationKey } from "~/content/readiness-quiz";
+import { keepFormOnFailure } from "~/lib/client-action";
+import {
+  handleForm,
+  invalid,
+  parse,
+  readSubmission,
+  refused,
+  type Submission,
+  succeeded,
+} from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { hashToken } from "~/lib/tokens.server";
@@ -15,7 +24,8 @@ import { applyPathFor } from "~/modules/intake/journey";
 import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 import { submitQuiz } from "~/modules/intake/quiz.server";
 import { quizSchema } from "~/modules/intake/quiz-validation";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/start-your-journey";
 
 export const headers = publicPageHeaders;
@@ -30,60 +40,63 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "invitation",
   });
 
+const PER_IP = { name: "quiz:ip", limit: 10, windowSeconds: 3600 } as const;
+// Per address too (keyed by a hash: no addresses in the limits table).
+const PER_EMAIL = { name: "quiz:email", limit: 3, windowSeconds: 3600 } as const;
+
+/** Where a finished quiz lands: the thank-you view with its recommendation, also without JavaScript. */
+const resultPage = (key: RecommendationKey) => `/start-your-journey?quiz&result=${key}`;
+
 /** Two forms post here: the readiness quiz (intent "quiz") and Apply without JavaScript ("apply"). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  if (fields.intent === "apply") {
-    if (fields.agreement !== "on") {
-      return data({ ok: false, fieldErrors: { agreement: AGREEMENT_REQUIRED } } satisfies FormResult, { status: 400 });
-    }
-    throw redirect(applyPathFor(fields.offer ?? ""));
+  const submission = await readSubmission(request);
+  const { intent } = submission.fields;
+  if (intent === "apply") {
+    if (submission.fields.agreement !== "on") return invalid(submission, { agreement: AGREEMENT_REQUIRED });
+    throw redirect(applyPathFor(submission.fields.offer ?? ""));
   }
-  if (fields.intent !== "quiz") throw data(null, { status: 400 });
+  if (intent !== "quiz") throw data(null, { status: 400 });
 
-  const limited = await limit(
-    context.db,
-    { name: "quiz:ip", limit: 10, windowSeconds: 3600 },
-    context.clientIp,
-    QUIZ_MESSAGES.tooMany,
-  );
-  if (limited) return limited;
-  const input = withBlanks(fields, quizSchema);
-  const parsed = quizSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    const formError = fieldErrors.email ? QUIZ_MESSAGES.invalidEmail : QUIZ_MESSAGES.answerRequired;
-    return data({ ok: false, fieldErrors, formError } satisfies FormResult, { status: 400 });
-  }
-  // Keyed by a hash: no addresses in the limits table.
-  const limitedEmail = await limit(
-    context.db,
-    { name: "quiz:email", limit: 3, windowSeconds: 3600 },
-    hashToken(parsed.data.email),
-    QUIZ_MESSAGES.tooMany,
-  );
-  if (limitedEmail) return limitedEmail;
-  try {
+  return handleForm(submission, QUIZ_MESSAGES.failed, context.logger, async () => {
+    const byIp = await hit(context.db, PER_IP, context.clientIp);
+    if (!byIp.allowed) return tooMany(submission, byIp.retryAfterSeconds);
+    const parsed = parse(submission, quizSchema);
+    if (!parsed.ok) {
+      const notice = parsed.fieldErrors.email ? QUIZ_MESSAGES.invalidEmail : QUIZ_MESSAGES.answerRequired;
+      return invalid(submission, parsed.fieldErrors, notice);
+    }
+    const byEmail = await hit(context.db, PER_EMAIL, hashToken(parsed.data.email));
+    if (!byEmail.allowed) return tooMany(submission, byEmail.retryAfterSeconds);
     const viewer = await getViewer(request, context);
-    const recommendation = await submitQuiz(context.db, parsed.data, {
-      userAgent: request.headers.get("user-agent"),
-      userId: viewer?.id ?? null,
-      siteUrl: context.env.SITE_URL,
+    const answer = await once(context.db, { scope: "quiz", key: submission.key, ownerId: viewer?.id }, async (tx) => {
+      const recommendation = await submitQuiz(tx, parsed.data, {
+        userAgent: request.headers.get("user-agent"),
+        userId: viewer?.id ?? null,
+        siteUrl: context.env.SITE_URL,
+      });
+      return { redirectTo: resultPage(recommendation.key), data: recommendation };
     });
-    return { ok: true, data: recommendation } satisfies FormResult<Recommendation>;
-  } catch (error) {
-    context.logger.error({ err: safeErrorMessage(error) }, "quiz not stored");
-    return data({ ok: false, fieldErrors: {}, formError: QUIZ_MESSAGES.failed } satisfies FormResult, { status: 503 });
-  }
+    return succeeded<Recommendation>(request, answer as typeof answer & { data: Recommendation });
+  });
 }
 
-export default function StartYourJourney() {
-  const [params, setParams] = useSearchParams();
-  const result = useActionData<typeof action>() as FormResult | undefined;
-  const applyError = result && !result.ok ? (result.fieldErrors.agreement ?? null) : null;
+const tooMany = (submission: Submission, retryAfterSeconds: number) =>
+  refused(submission, QUIZ_MESSAGES.tooMany, 429, { retryAfterSeconds, rateLimited: true });
 
-  // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button.
-  if (params.has("quiz")) return <ReadinessQuiz onBack={() => setParams({}, { preventScrollReset: false })} />;
+/** SPEC.md 8: "Submission failed" when the quiz's answer never came; the answers stay chosen. */
+export const clientAction = keepFormOnFailure(QUIZ_MESSAGES.failed);
+
+export default function StartYourJourney() {
+  const [params] = useSearchParams();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  // The page's answer may be the quiz's (without JavaScript); only Apply's is the agreement's.
+  const applyError =
+    result && !result.ok && result.values?.intent === "apply" ? (result.fieldErrors.agreement ?? null) : null;
+
+  // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button, and
+  // the quiz's own answer (without JavaScript) shows it too.
+  const quizAnswer = result && !result.ok && result.values?.intent === "quiz";
+  if (params.has("quiz") || quizAnswer) return <ReadinessQuiz />;
 
   const { hero, sacredSpace, guidedCeremony, quizCard } = journeyIntro;
   return (

@@ -1,9 +1,12 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { TextField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
-import { firstError, formToObject } from "~/lib/forms";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/invitations.server";
 import { ACCOUNT_MESSAGES, acceptInvitationSchema } from "~/modules/accounts/validation";
@@ -18,34 +21,52 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { name: invitation?.name ?? null, adminSetup: invitation?.purpose === "admin-setup" };
 }
 
+const NOT_SAVED = {
+  title: "Your account was not set up",
+  description: "Something went wrong on our side. Please try again; your invitation still works.",
+};
+const EXPIRED = { title: "This invitation has expired or was already used.", description: "" };
+
+/*
+ * No one-time key here: the invitation's token is itself single-use (a second post finds it used),
+ * and the answer is a sign-in whose cookie could not be replayed to a resend anyway.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const parsed = acceptInvitationSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: firstError(acceptInvitationSchema, fields) }, { status: 400 });
-  const outcome = await acceptInvitation(request, context, params.token, parsed.data);
-  switch (outcome.kind) {
-    case "expired":
-      return data({ error: "This invitation has expired or was already used." }, { status: 410 });
-    case "username-taken":
-      return data({ error: ACCOUNT_MESSAGES.usernameTaken }, { status: 409 });
-  }
-  // An administrator goes on to the console, which first asks for two-factor enrolment.
-  const next = outcome.purpose === "admin-setup" ? "/console" : "/dashboard";
-  const signedIn = outcome.signIn;
-  if (signedIn.kind === "signed-in") throw redirect(next, { headers: signedIn.headers });
-  if (signedIn.kind === "two-factor") {
-    throw redirect(`/sacred-access/two-factor?redirectTo=${encodeURIComponent(next)}`, { headers: signedIn.headers });
-  }
-  throw redirect("/sacred-access");
+  const submission = await readSubmission(request);
+  return handleForm(submission, NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, acceptInvitationSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const outcome = await acceptInvitation(request, context, params.token, parsed.data);
+    switch (outcome.kind) {
+      case "expired":
+        return refused(submission, EXPIRED, 410);
+      case "username-taken":
+        return invalid(submission, { username: ACCOUNT_MESSAGES.usernameTaken }, undefined, 409);
+    }
+    // Redirect after post, with or without JavaScript: the page that opens is the sign that it worked.
+    // An administrator goes on to the console, which first asks for two-factor enrolment.
+    const next = outcome.purpose === "admin-setup" ? "/console" : "/dashboard";
+    const signedIn = outcome.signIn;
+    if (signedIn.kind === "signed-in") throw redirect(next, { headers: signedIn.headers });
+    if (signedIn.kind === "two-factor") {
+      throw redirect(`/sacred-access/two-factor?redirectTo=${encodeURIComponent(next)}`, {
+        headers: signedIn.headers,
+      });
+    }
+    throw redirect("/sacred-access");
+  });
 }
+
+/** A dropped connection keeps the page and the username; the passwords are typed again. */
+export const clientAction = keepFormOnFailure(NOT_SAVED);
+
+const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.acceptInvitationSchema);
 
 export default function Welcome() {
   const { name, adminSetup } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [clientError, setClientError] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState<typeof result>(undefined);
-  const error = clientError ?? (result && result !== dismissed ? result.error : null);
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const form = useForm({ id: "welcome", result, schema: loadSchema });
+  const notice = form.formError ? [form.formError.title, form.formError.description].filter(Boolean).join(" ") : null;
 
   if (!name) {
     return (
@@ -79,57 +100,74 @@ export default function Welcome() {
         </PageHero>
       )}
       <div className="card">
-        <Form
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onChange={() => {
-            setClientError(null);
-            setDismissed(result);
-          }}
-          onSubmit={(event) => {
-            const message = firstError(acceptInvitationSchema, formToObject(new FormData(event.currentTarget)));
-            if (message) {
-              event.preventDefault();
-              setClientError(message);
-            }
-          }}
-        >
-          <FormAlert message={error} />
-          <div>
-            <label htmlFor="username" className="mb-2 block font-medium">
-              Username
-            </label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              maxLength={30}
-              className="field"
-              aria-describedby="username-hint"
-            />
-            <p id="username-hint" className="mt-2 text-sm text-mist-muted">
-              3 to 30 characters: letters, numbers, dots and underscores.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="password" className="mb-2 block font-medium">
-              Password
-            </label>
-            <PasswordInput id="password" name="password" autoComplete="new-password" maxLength={128} />
-            <p className="mt-2 text-sm text-mist-muted">8 to 128 characters; a short sentence works well.</p>
-          </div>
-          <div>
-            <label htmlFor="confirmPassword" className="mb-2 block font-medium">
-              Password, once more
-            </label>
-            <PasswordInput id="confirmPassword" name="confirmPassword" autoComplete="new-password" maxLength={128} />
-          </div>
-          <button type="submit" className="btn-gold" disabled={submitting}>
-            {submitting ? "Preparing your space..." : adminSetup ? "Set Up the Console" : "Enter the Member Area"}
+        <Form method="post" className="grid gap-5" {...form.props}>
+          <input {...form.keyField} />
+          <FormAlert message={notice} />
+          <TextField
+            {...form.field("username")}
+            id="username"
+            label="Username"
+            hint="3 to 30 characters: letters, numbers, dots and underscores."
+            autoComplete="username"
+            maxLength={30}
+          />
+          <PasswordField
+            {...form.field("password")}
+            id="password"
+            label="Password"
+            hint="8 to 128 characters; a short sentence works well."
+          />
+          <PasswordField {...form.field("confirmPassword")} id="confirmPassword" label="Password, once more" />
+          <button type="submit" className="btn-gold" disabled={form.pending}>
+            {form.pending ? "Preparing your space..." : adminSetup ? "Set Up the Console" : "Enter the Member Area"}
           </button>
         </Form>
       </div>
+    </div>
+  );
+}
+
+/** A new password with its hint and message, tied to it for screen readers. */
+function PasswordField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  autoFocus,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-2 block font-medium">
+        {label}
+      </label>
+      <PasswordInput
+        id={id}
+        name={name}
+        autoComplete="new-password"
+        maxLength={128}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-2 text-sm text-mist-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-2 text-sm text-rose-300">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

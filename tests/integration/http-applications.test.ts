@@ -46,8 +46,13 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
 
   it("stores the application with its screening flags, acknowledges it and tells the keepers", async () => {
     const res = await apply(valid);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Your sacred application has been received securely.");
+    // Without JavaScript: redirect after post, to a page that says it arrived and leads on.
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/heroic-application?submitted=1");
+    const landed = await (await fetch(`${server.url}/heroic-application?submitted=1`)).text();
+    expect(landed).toContain("Application submitted");
+    expect(landed).toContain("Your sacred application has been received securely.");
+    expect(landed).toContain('href="/donation-checkout"');
     const row = await onlyRow();
     expect(row).toMatchObject({ fullName: valid.fullName, email: "mara@example.org", age: 34, status: "new" });
     expect(row.flagCount).toBe(2); // SSRI, bipolar in the family
@@ -94,6 +99,10 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
       [{ email: "mara@example" }, "Please enter a valid email address"],
       [{ mentalHealth: "short" }, "Please provide at least 10 characters"],
       [{ medications: "          x" }, "Please provide at least 10 characters"],
+      // The hint's "none" is the one short answer; a blank or a bare "no" says nothing.
+      [{ medications: "" }, "Please provide at least 10 characters"],
+      [{ medications: "no" }, "Please provide at least 10 characters"],
+      [{ medications: "none, but" }, "Please provide at least 10 characters"],
       [{ priorExperience: "p".repeat(2001) }, "Text must be less than 2000 characters"],
       [{ intentions: "" }, "Please provide at least 10 characters"],
       [{ emergencyContact: "" }, "Name is required"],
@@ -113,12 +122,42 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
   });
 
   it("accepts an application without the optional phone", async () => {
-    expect((await apply({ ...valid, phone: "" })).status).toBe(200);
+    expect((await apply({ ...valid, phone: "" })).status).toBe(303);
     expect((await onlyRow()).phone).toBe("");
   });
 
+  it('accepts "none" for medications, as the field\'s hint asks', async () => {
+    const page = await (await fetch(`${server.url}/heroic-application`)).text();
+    expect(page).toContain("If there are none, write “none”.");
+    for (const none of ["none", " None ", "NONE."]) {
+      await server.database.db.delete(rateLimits);
+      expect((await apply({ ...valid, medications: none })).status, none).toBe(303);
+    }
+    expect(await server.database.db.select().from(applications)).toHaveLength(3);
+  });
+
+  it("keeps every answer after an error, and stores an application once per one-time key", async () => {
+    const bad = await apply({ ...valid, email: "mara at example" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain('value="mara at example"');
+    expect(html).toContain('value="Jonas Smith"');
+    expect(html).toContain("Sertraline 50 mg each morning, tapering with my doctor.</textarea>");
+    expect(html).toMatch(/<input[^>]*name="agreement"[^>]*checked=""|<input[^>]*checked=""[^>]*name="agreement"/);
+
+    const key = "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c";
+    const sends = [await apply({ ...valid, _key: key }), await apply({ ...valid, _key: key })];
+    expect(sends.map((r) => r.headers.get("location"))).toEqual([
+      "/heroic-application?submitted=1",
+      "/heroic-application?submitted=1",
+    ]);
+    await onlyRow();
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(2);
+  });
+
   it("limits applications per connection", async () => {
-    for (let i = 0; i < 5; i++) expect((await apply(valid)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await apply(valid)).status).toBe(303);
     const res = await apply(valid);
     expect(res.status).toBe(429);
     expect(await res.text()).toContain("Please wait before submitting again.");

@@ -43,8 +43,13 @@ describeEachBackend("the journey page, the readiness quiz and the guide chat ove
       { email: " Seeker@Example.org ", ...answers(2, 3, 0, 3, 2, 3, 3) },
       { "User-Agent": "x".repeat(300) },
     );
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Apply for the Divine Journey");
+    // Without JavaScript: redirect after post, to the thank-you view with its recommendation.
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/start-your-journey?quiz&result=divine-journey");
+    const landed = await (await fetch(`${server.url}/start-your-journey?quiz&result=divine-journey`)).text();
+    expect(landed).toContain("Thank you for your honesty");
+    expect(landed).toContain("Apply for the Divine Journey");
+    expect(landed).toContain("Back to Start Your Journey");
     const [row] = await server.database.db.select().from(quizSubmissions);
     expect(row).toMatchObject({ email: "seeker@example.org", recommendation: "divine-journey" });
     expect(row?.answers.q1).toBe(quizQuestions[0]?.options[2]);
@@ -56,7 +61,39 @@ describeEachBackend("the journey page, the readiness quiz and the guide chat ove
 
   it("points a person in crisis to care, not to a ceremony", async () => {
     const res = await quiz({ email: "a@example.org", ...answers(3, 3, 3, 3, 3, 3, 3) });
-    expect(await res.text()).toContain("Begin with Care and Support");
+    const landed = await (await fetch(`${server.url}${res.headers.get("location")}`)).text();
+    expect(landed).toContain("Begin with Care and Support");
+  });
+
+  it("shows the whole quiz as one form without JavaScript, and a made-up result as no result", async () => {
+    const html = await (await fetch(`${server.url}/start-your-journey?quiz`)).text();
+    for (const q of quizQuestions) expect(html, q.id).toContain(`name="${q.id}"`);
+    expect(html).toContain('name="email"');
+    expect(html).toContain("See my recommendation");
+    for (const made of ["constructor", "toString", "nothing"]) {
+      const page = await fetch(`${server.url}/start-your-journey?quiz&result=${made}`);
+      expect(page.status, made).toBe(200);
+      expect(await page.text(), made).not.toContain("Thank you for your honesty");
+    }
+  });
+
+  it("keeps the answers and the email after an error, and stores a quiz once per one-time key", async () => {
+    const bad = await quiz({ email: "seeker at example", ...answers(1, 1, 1, 1, 1, 1, 1), q5: "" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain('value="seeker at example"');
+    expect(html).toContain("Please select an option");
+    expect(html).toContain("Please enter a valid email address.");
+    const checked = [...html.matchAll(/<input[^>]*type="radio"[^>]*>/g)].filter((m) => m[0].includes("checked"));
+    expect(checked).toHaveLength(6);
+    expect(checked[0]?.[0]).toContain(`value="${quizQuestions[0]?.options[1]}"`);
+
+    const key = "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f";
+    const first = await quiz({ email: "once@example.org", ...answers(), _key: key });
+    const again = await quiz({ email: "once@example.org", ...answers(), _key: key });
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    expect(await server.database.db.select().from(quizSubmissions)).toHaveLength(1);
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(1);
   });
 
   it("refuses a bad email, a missing answer or an answer not among the options, storing nothing", async () => {
@@ -76,7 +113,7 @@ describeEachBackend("the journey page, the readiness quiz and the guide chat ove
   });
 
   it("limits quiz submissions per email and per connection with the spec's message", async () => {
-    for (let i = 0; i < 3; i++) expect((await quiz({ email: "same@example.org", ...answers() })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await quiz({ email: "same@example.org", ...answers() })).status).toBe(303);
     const fourth = await quiz({ email: "same@example.org", ...answers() });
     expect(fourth.status).toBe(429);
     expect(await fourth.text()).toContain("Please wait before submitting again.");

@@ -25,7 +25,13 @@ describeEachBackend("request access over HTTP", (backend) => {
 
   it("stores the request, acknowledges it and notifies the Temple Keepers", async () => {
     const res = await postForm(server, "/request-access", valid);
-    expect(res.status).toBe(200);
+    // Without JavaScript: redirect after post, to SPEC.md's "Request Received".
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/request-access?received=1");
+    const landed = await (await fetch(`${server.url}/request-access?received=1`)).text();
+    expect(landed).toContain("Request Received");
+    expect(landed).toContain("Submit Another Request");
+    expect(landed).toContain("Back to Login");
     const rows = await server.database.db.select().from(accessRequests);
     expect(rows).toEqual([
       expect.objectContaining({ name: "Lena Hart", email: "lena@example.org", status: "new", experience: null }),
@@ -54,10 +60,42 @@ describeEachBackend("request access over HTTP", (backend) => {
     expect(await server.database.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
-  it("limits requests per IP with 429 and drops honeypot submissions", async () => {
-    expect((await postForm(server, "/request-access", { ...valid, website: "x" })).status).toBe(200);
+  it("keeps what was typed after a bad email, in the page a browser without JavaScript gets", async () => {
+    const res = await postForm(server, "/request-access", {
+      ...valid,
+      email: "lena at example",
+      experience: "Ten years of sitting.",
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain('value="Lena Hart"');
+    expect(html).toContain('value="lena at example"');
+    expect(html).toContain("I wish to prepare with guidance.</textarea>");
+    expect(html).toContain("Ten years of sitting.</textarea>");
+    // The field the message is about is marked, and takes the cursor.
+    expect(html).toMatch(
+      /<input[^>]*aria-invalid="true"[^>]*name="email"|<input[^>]*name="email"[^>]*aria-invalid="true"/,
+    );
     expect(await server.database.db.select().from(accessRequests)).toHaveLength(0);
-    for (let i = 0; i < 2; i++) expect((await postForm(server, "/request-access", valid)).status).toBe(200);
+  });
+
+  it("stores a request once per one-time key: a resend gets the first answer", async () => {
+    const key = "7a0c9f6e-3b2d-4e1f-9a8b-1c2d3e4f5a6b";
+    const first = await postForm(server, "/request-access", { ...valid, _key: key });
+    const again = await postForm(server, "/request-access", { ...valid, _key: key });
+    expect([first.status, again.status]).toEqual([303, 303]);
+    expect(again.headers.get("location")).toBe("/request-access?received=1");
+    expect(await server.database.db.select().from(accessRequests)).toHaveLength(1);
+    expect(await server.database.db.select().from(mailOutbox)).toHaveLength(2);
+    await postForm(server, "/request-access", { ...valid, _key: "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9" });
+    expect(await server.database.db.select().from(accessRequests)).toHaveLength(2);
+  });
+
+  it("limits requests per IP with 429 and drops honeypot submissions", async () => {
+    expect((await postForm(server, "/request-access", { ...valid, website: "x" })).status).toBe(303);
+    expect(await server.database.db.select().from(accessRequests)).toHaveLength(0);
+    for (let i = 0; i < 2; i++) expect((await postForm(server, "/request-access", valid)).status).toBe(303);
     const res = await postForm(server, "/request-access", valid);
     expect(res.status).toBe(429);
     expect(await res.text()).toContain("Unable to submit request. Please try again.");

@@ -7,6 +7,19 @@ const healthText = z
   .string()
   .check(z.trim(), z.minLength(10, APPLICATION_MESSAGES.textShort), z.maxLength(2000, APPLICATION_MESSAGES.textLong));
 
+/** The one short answer a careful intake accepts here: an explicit "none" (the field's hint asks for it). */
+export const NO_MEDICATIONS = /^none\.?$/i;
+
+/**
+ * Medications: SPEC.md's 10 characters, or the word "none". A blank or a bare "no" stays refused,
+ * so an empty field is never read as "takes nothing"; anything taken needs its detail.
+ */
+const medicationsText = z.string().check(
+  z.trim(),
+  z.refine((v) => NO_MEDICATIONS.test(v) || v.length >= 10, APPLICATION_MESSAGES.textShort),
+  z.maxLength(2000, APPLICATION_MESSAGES.textLong),
+);
+
 /** The heroic application (SPEC.md 5, with DESIGN.md's age 21), in the form's order. */
 export const applicationSchema = z.object({
   fullName: nameField(true),
@@ -22,7 +35,7 @@ export const applicationSchema = z.object({
       z.toLowerCase(),
     ),
   mentalHealth: healthText,
-  medications: healthText,
+  medications: medicationsText,
   priorExperience: healthText,
   intentions: healthText,
   emergencyContact: nameField(true),
