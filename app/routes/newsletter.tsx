@@ -66,14 +66,20 @@ export default function Newsletter() {
   const result = useActionData<typeof action>() as FormResult | undefined;
   const [params] = useSearchParams();
   const joined = params.has("joined") && !result;
+  const confirmed = params.has("confirmed") && !result;
   return (
     <div className="mx-auto max-w-2xl px-4 sm:px-6">
-      <PageHero eyebrow="Newsletter" title={joined ? "Welcome to our sacred circle" : "Join the Circle"}>
-        {joined
-          ? "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent: nothing is sent to you until you do."
-          : "News of ceremonies and teachings, a few times a year. We send nothing until you confirm your address."}
+      <PageHero
+        eyebrow={confirmed ? "Confirmed" : "Newsletter"}
+        title={joined || confirmed ? "Welcome to our sacred circle" : "Join the Circle"}
+      >
+        {confirmed
+          ? "You'll receive updates about ceremonies and teachings. Every letter carries a one-click unsubscribe link."
+          : joined
+            ? "You'll receive updates about ceremonies and teachings. Please confirm from the email we just sent: nothing is sent to you until you do."
+            : "News of ceremonies and teachings, a few times a year. We send nothing until you confirm your address."}
       </PageHero>
-      {joined ? null : (
+      {joined || confirmed ? null : (
         <div className="card">
           <NewsletterForm id="newsletter-page" result={result} />
         </div>

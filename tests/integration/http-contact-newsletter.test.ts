@@ -116,8 +116,12 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     expect((await server.database.db.select().from(newsletterSubscribers))[0]?.status).toBe("pending");
 
     const confirmed = await postForm(server, confirmPath as string, {});
-    expect(confirmed.status).toBe(200);
-    expect(await confirmed.text()).toContain("Welcome to our sacred circle");
+    // Redirect after post: the link is used up, so the landing page is one a reload cannot spoil.
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/newsletter?confirmed=1");
+    const landed = await (await fetch(`${server.url}/newsletter?confirmed=1`)).text();
+    expect(landed).toContain("Welcome to our sacred circle");
+    expect(landed).toContain("one-click unsubscribe");
     expect((await server.database.db.select().from(newsletterSubscribers))[0]?.status).toBe("confirmed");
 
     // A used link does not work twice.
