@@ -95,7 +95,6 @@ export default function ResetPassword() {
             <PasswordInput
               id="password"
               name={password.name}
-              // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
               autoFocus={password.autoFocus}
               aria-invalid={password.error ? true : undefined}
               autoComplete="new-password"
@@ -109,7 +108,6 @@ export default function ResetPassword() {
             <PasswordInput
               id="confirmPassword"
               name={confirm.name}
-              // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
               autoFocus={confirm.autoFocus}
               aria-invalid={confirm.error ? true : undefined}
               autoComplete="new-password"

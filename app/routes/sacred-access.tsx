@@ -168,7 +168,6 @@ export default function SacredAccess() {
             <PasswordInput
               id="password"
               name={password.name}
-              // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
               autoFocus={password.autoFocus}
               aria-invalid={password.error ? true : undefined}
               autoComplete="current-password"
