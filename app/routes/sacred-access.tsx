@@ -134,9 +134,17 @@ export default function SacredAccess() {
         Enter with the email or username and the password of your member account.
       </PageHero>
       <div className="card">
-        {params.has("reset") ? (
+        {/* Where a password reset or an account deletion lands (redirect after post). */}
+        {params.has("reset") || params.has("deleted") ? (
           <div className="mb-5">
-            <FormAlert tone="success" message="Your password is changed. Please sign in with the new one." />
+            <FormAlert
+              tone="success"
+              message={
+                params.has("deleted")
+                  ? "Your account is deleted. Thank you for walking with us."
+                  : "Your password is changed. Please sign in with the new one."
+              }
+            />
           </div>
         ) : null}
         <Form method="post" className="grid gap-5" {...alert.props}>

@@ -33,8 +33,6 @@ type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
 
 export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";
-/** Any form of /profile whose answer was lost or failed: the typed text stays, nothing is claimed. */
-export const PROFILE_NOT_SAVED = { title: "Not saved", description: "Your changes were not saved. Please try again." };
 const WRONG_PASSWORD = { title: "Not saved", description: ACCOUNT_MESSAGES.currentPassword };
 const LIMITED = { title: "Too many attempts", description: TOO_MANY_PASSWORD_ATTEMPTS };
 

@@ -79,3 +79,6 @@ export const deleteAccountSchema = z.object({
 /** The records the member saw and chose to link (their keys, comma-separated), and one session to end. */
 export const linkRecordsSchema = z.object({ records: z.string().check(z.maxLength(40_000)) });
 export const endSessionSchema = z.object({ sessionId: z.string().check(z.maxLength(200)) });
+
+/** Any form of /profile whose answer failed or never came: the typed text stays, nothing is claimed. */
+export const PROFILE_NOT_SAVED = { title: "Not saved", description: "Your changes were not saved. Please try again." };

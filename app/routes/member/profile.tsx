@@ -23,7 +23,8 @@ import { listRecordReads } from "~/modules/audit/audit.server";
 import { memberGifts } from "~/modules/giving/gifts.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
 import { memberProfile } from "~/modules/profile/profile.server";
-import { PROFILE_NOT_SAVED, profileAction } from "~/modules/profile/profile-actions.server";
+import { profileAction } from "~/modules/profile/profile-actions.server";
+import { PROFILE_NOT_SAVED } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
