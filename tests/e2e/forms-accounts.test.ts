@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
+import { mailMatching } from "../support/browser-accounts";
+import { startSmtpServer } from "../support/smtp";
 
 /*
  * Issue 14, the account forms: each with JavaScript off (a plain post lands on a page that says it
@@ -11,16 +13,19 @@ import { launchBrowser } from "../support/browser";
  */
 let app: AppProcess;
 let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
 
 beforeAll(async () => {
-  // NODE_ENV=test seeds the demo accounts.
-  app = await startAppProcess({ NODE_ENV: "test" });
+  // NODE_ENV=test seeds the demo accounts; mail goes to a local SMTP server (the reset link).
+  smtp = await startSmtpServer();
+  app = await startAppProcess({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await smtp?.close();
 });
 
 async function context(javaScriptEnabled: boolean): Promise<BrowserContext> {
@@ -224,6 +229,31 @@ describe("account forms with JavaScript", () => {
     await page.getByRole("button", { name: "Save Basic Profile" }).click();
     await visible(page, "Your changes were not saved. Please try again.");
     expect(await page.getByLabel("City").inputValue()).toBe("Black Mountain");
+    await ctx.close();
+  });
+});
+
+describe("choosing a new password without JavaScript", () => {
+  it("keeps no password after an error; the new one signs in and lands on the dashboard", async () => {
+    const keeper = DEMO_ACCOUNTS.find((a) => a.role === "keeper") as (typeof DEMO_ACCOUNTS)[number];
+    const ctx = await context(false);
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/forgot-password`);
+    await page.getByLabel("Email").fill(keeper.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.waitForURL(`${app.url}/forgot-password?sent=1`);
+    const pattern = /https?:\/\/[^\s"<]+\/reset-password\/[A-Za-z0-9_-]+/;
+    const link = new URL((await mailMatching(smtp, keeper.email, pattern)).match(pattern)?.[0] as string).pathname;
+    await page.goto(`${app.url}${link}`);
+    await page.getByLabel("New password", { exact: true }).fill("lantern-by-the-river");
+    await page.getByLabel("New password, once more").fill("lantern-by-the-rover");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await visible(page, "The two passwords do not match");
+    expect(await page.getByLabel("New password", { exact: true }).inputValue()).toBe("");
+    await page.getByLabel("New password", { exact: true }).fill("lantern-by-the-river");
+    await page.getByLabel("New password, once more").fill("lantern-by-the-river");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
     await ctx.close();
   });
 });
