@@ -1,16 +1,26 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
+import { useForm } from "~/components/forms/use-form";
+import { useOneAlert } from "~/components/forms/use-one-alert";
 import { notify } from "~/components/ui/notify";
-import { safeErrorMessage } from "~/lib/errors";
-import { firstError, formToObject } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/forgot-password";
 
-const TOO_MANY = `${ACCOUNT_MESSAGES.resetFailed} Several requests came from this connection; please wait an hour.`;
+/** SPEC.md 8: "Unable to send reset instructions. Please try again." */
+const FAILED = { title: "Reset failed", description: ACCOUNT_MESSAGES.resetFailed };
+const TOO_MANY = {
+  title: "Reset failed",
+  description: `${ACCOUNT_MESSAGES.resetFailed} Several requests came from this connection; please wait an hour.`,
+};
+/** Without JavaScript a request lands here: "Check Your Email", and a reload sends nothing. */
+const SENT_PAGE = "/forgot-password?sent=1";
 
 export { actionHeaders as headers } from "~/lib/http";
 
@@ -23,45 +33,44 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "invitation",
   });
 
+/*
+ * No one-time key: nothing of the visitor's is stored, the answer is the same whoever asks, and a
+ * resend mails at most one more link, bounded per address (RESET_LIMITS) and per connection.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const parsed = forgotPasswordSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ ok: false as const, error: firstError(forgotPasswordSchema, fields) }, { status: 400 });
-  }
-  try {
+  const submission = await readSubmission(request);
+  return handleForm(submission, FAILED, context.logger, async () => {
+    const parsed = parse(submission, forgotPasswordSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const outcome = await requestPasswordReset(context, parsed.data.email);
     if (!outcome.ok) {
-      return data(
-        { ok: false as const, error: TOO_MANY },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
+      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
     }
-  } catch (error) {
-    context.logger.error({ err: safeErrorMessage(error) }, "reset request failed");
-    return data({ ok: false as const, error: ACCOUNT_MESSAGES.resetFailed }, { status: 503 });
-  }
-  return { ok: true as const, error: null };
+    return succeeded(request, { redirectTo: SENT_PAGE });
+  });
 }
 
-export default function ForgotPassword() {
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [error, setError] = useState<string | null>(() => (result && !result.ok ? result.error : null));
-  const [sent, setSent] = useState(() => Boolean(result?.ok));
-  const [email, setEmail] = useState("");
+export const clientAction = keepFormOnFailure(FAILED);
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
+const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.forgotPasswordSchema);
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const [params] = useSearchParams();
+  // Shown after a success in the app, or on the page a browser without JavaScript lands on.
+  const [sent, setSent] = useState(() => params.has("sent"));
+  const form = useForm({
+    id: "forgot",
+    result,
+    schema: loadSchema,
+    onSuccess() {
       setSent(true);
       notify("success", "Reset Instructions Sent", {
         description: "Check your email for password reset instructions.",
       });
-    } else {
-      setError(result.error);
-    }
-  }, [result]);
+    },
+  });
+  const alert = useOneAlert(form);
 
   if (sent) {
     return (
@@ -71,16 +80,10 @@ export default function ForgotPassword() {
           hours. Remember to look in your spam folder.
         </PageHero>
         <div className="flex flex-wrap justify-center gap-4">
-          <button
-            type="button"
-            className="btn-gold"
-            onClick={() => {
-              setEmail("");
-              setSent(false);
-            }}
-          >
+          {/* A link, so it works without JavaScript too: the form again, its field empty. */}
+          <Link to="/forgot-password" replace className="btn-gold" onClick={() => setSent(false)}>
             Try Different Email
-          </button>
+          </Link>
           <Link to="/sacred-access" className="btn-ghost">
             Back to Login
           </Link>
@@ -89,46 +92,36 @@ export default function ForgotPassword() {
     );
   }
 
+  const email = form.field("email");
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Password" title="Reset Your Sacred Key">
         Enter the email address of your member account and we will send you a link to choose a new password.
       </PageHero>
       <div className="card">
-        <Form
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onSubmit={(event) => {
-            const message = firstError(forgotPasswordSchema, formToObject(new FormData(event.currentTarget)));
-            if (message) {
-              event.preventDefault();
-              setError(message);
-            }
-          }}
-        >
-          <FormAlert message={error} />
+        <Form method="post" className="grid gap-5" {...alert.props}>
+          <input {...form.keyField} />
+          <FormAlert message={alert.message} />
           <div>
             <label htmlFor="email" className="mb-2 block font-medium">
               Email
             </label>
             <input
               id="email"
-              name="email"
+              name={email.name}
+              defaultValue={email.defaultValue}
+              // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
+              autoFocus={email.autoFocus}
+              aria-invalid={email.error ? true : undefined}
               type="email"
               autoComplete="email"
               maxLength={254}
               className="field"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setError(null);
-              }}
-              disabled={submitting}
+              disabled={form.pending}
             />
           </div>
-          <button type="submit" className="btn-gold" disabled={submitting}>
-            {submitting ? "Sending..." : "Send Reset Link"}
+          <button type="submit" className="btn-gold" disabled={form.pending}>
+            {form.pending ? "Sending..." : "Send Reset Link"}
           </button>
           <Link to="/sacred-access" className="text-sm text-violet-200 underline underline-offset-4 hover:text-gold">
             Back to Login

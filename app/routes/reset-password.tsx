@@ -1,9 +1,12 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
-import { firstError, formToObject } from "~/lib/forms";
+import { useForm } from "~/components/forms/use-form";
+import { useOneAlert } from "~/components/forms/use-one-alert";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { findResetAccount, resetPassword } from "~/modules/accounts/password-reset.server";
 import { resetPasswordSchema } from "~/modules/accounts/validation";
@@ -11,37 +14,49 @@ import type { Route } from "./+types/reset-password";
 
 export { actionHeaders as headers } from "~/lib/http";
 
+const FAILED = { title: "Password not changed", description: "Your new password was not saved. Please try again." };
+const EXPIRED = { title: "Link expired", description: "This link has expired or was already used." };
+
 export const meta: Route.MetaFunction = () => privateMeta("Choose a new password");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { valid: (await findResetAccount(context, params.token)) !== null };
 }
 
+/*
+ * No one-time key: the link itself works once (better-auth consumes it with the new password),
+ * so a resend can never set a password twice. Every outcome changes the session cookie, so each
+ * success is a redirect (303) with and without JavaScript: the next page loads with the new session.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const parsed = resetPasswordSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: firstError(resetPasswordSchema, fields) }, { status: 400 });
-  const outcome = await resetPassword(request, context, params.token, parsed.data.password);
-  switch (outcome.kind) {
-    case "expired":
-      return data({ error: "This link has expired or was already used." }, { status: 410 });
-    case "two-factor":
-      throw redirect("/sacred-access/two-factor?redirectTo=/console", { headers: outcome.headers });
-    case "signed-in":
-      throw redirect("/dashboard", { headers: outcome.headers });
-    default:
-      // The password is set; only the automatic sign-in was refused (limits): sign in by hand.
-      throw redirect("/sacred-access");
-  }
+  const submission = await readSubmission(request);
+  return handleForm(submission, FAILED, context.logger, async () => {
+    const parsed = parse(submission, resetPasswordSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const outcome = await resetPassword(request, context, params.token, parsed.data.password);
+    switch (outcome.kind) {
+      case "expired":
+        return refused(submission, EXPIRED, 410);
+      case "two-factor":
+        throw redirect("/sacred-access/two-factor?redirectTo=/console", { status: 303, headers: outcome.headers });
+      case "signed-in":
+        throw redirect("/dashboard", { status: 303, headers: outcome.headers });
+      default:
+        // The password is set; only the automatic sign-in was refused (limits): sign in by hand.
+        throw redirect("/sacred-access?reset=1", 303);
+    }
+  });
 }
+
+export const clientAction = keepFormOnFailure(FAILED);
+
+const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.resetPasswordSchema);
 
 export default function ResetPassword() {
   const { valid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [clientError, setClientError] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState<typeof result>(undefined);
-  const error = clientError ?? (result && result !== dismissed ? result.error : null);
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const form = useForm({ id: "reset", result, schema: loadSchema });
+  const alert = useOneAlert(form);
 
   if (!valid) {
     return (
@@ -61,6 +76,8 @@ export default function ResetPassword() {
     );
   }
 
+  const password = form.field("password");
+  const confirm = form.field("confirmPassword");
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Password" title="Choose a new password">
@@ -68,37 +85,37 @@ export default function ResetPassword() {
         be signed out.
       </PageHero>
       <div className="card">
-        <Form
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onChange={() => {
-            setClientError(null);
-            setDismissed(result);
-          }}
-          onSubmit={(event) => {
-            const message = firstError(resetPasswordSchema, formToObject(new FormData(event.currentTarget)));
-            if (message) {
-              event.preventDefault();
-              setClientError(message);
-            }
-          }}
-        >
-          <FormAlert message={error} />
+        <Form method="post" className="grid gap-5" {...alert.props}>
+          <input {...form.keyField} />
+          <FormAlert message={alert.message} />
           <div>
             <label htmlFor="password" className="mb-2 block font-medium">
               New password
             </label>
-            <PasswordInput id="password" name="password" autoComplete="new-password" maxLength={128} />
+            <PasswordInput
+              id="password"
+              name={password.name}
+              autoFocus={password.autoFocus}
+              aria-invalid={password.error ? true : undefined}
+              autoComplete="new-password"
+              maxLength={128}
+            />
           </div>
           <div>
             <label htmlFor="confirmPassword" className="mb-2 block font-medium">
               New password, once more
             </label>
-            <PasswordInput id="confirmPassword" name="confirmPassword" autoComplete="new-password" maxLength={128} />
+            <PasswordInput
+              id="confirmPassword"
+              name={confirm.name}
+              autoFocus={confirm.autoFocus}
+              aria-invalid={confirm.error ? true : undefined}
+              autoComplete="new-password"
+              maxLength={128}
+            />
           </div>
-          <button type="submit" className="btn-gold" disabled={submitting}>
-            {submitting ? "Saving..." : "Set New Password"}
+          <button type="submit" className="btn-gold" disabled={form.pending}>
+            {form.pending ? "Saving..." : "Set New Password"}
           </button>
         </Form>
       </div>

@@ -1,27 +1,35 @@
 import { useEffect, useState } from "react";
 import {
-  data,
   Form,
   Link,
   redirect,
   type ShouldRevalidateFunctionArgs,
   useActionData,
   useNavigate,
-  useNavigation,
   useSearchParams,
 } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
+import { useForm } from "~/components/forms/use-form";
+import { useOneAlert } from "~/components/forms/use-one-alert";
 import { notify } from "~/components/ui/notify";
-import { firstError, formToObject } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer, safeRedirectPath } from "~/modules/accounts/session.server";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { ACCOUNT_MESSAGES, signInSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/sacred-access";
 
-const TOO_MANY = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+const TOO_MANY = {
+  title: "Too many attempts",
+  description: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+};
+const INVALID = { title: "Sign-in failed", description: ACCOUNT_MESSAGES.invalidCredentials };
+/** SPEC.md 8: a failure that is not the credentials (also when no answer came). */
+const UNEXPECTED = { title: "Sign-in failed", description: ACCOUNT_MESSAGES.unexpected };
 const REDIRECT_DELAY_MS = 1000; // SPEC.md 9: "redirect 1 s"
 
 export { actionHeaders as headers } from "~/lib/http";
@@ -46,59 +54,71 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   actionResult?.ok ? false : defaultShouldRevalidate;
 
+/*
+ * No one-time key here: a sign-in stores no record of the member's, and every post must check the
+ * password again (a replayed answer would carry no session cookie).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const parsed = signInSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ ok: false as const, error: firstError(signInSchema, fields) }, { status: 400 });
-  }
-  const redirectTo = safeRedirectPath(parsed.data.redirectTo);
-  const outcome = await signIn(request, context, parsed.data);
-  switch (outcome.kind) {
-    case "limited":
-      return data(
-        { ok: false as const, error: TOO_MANY },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    case "invalid":
-      return data({ ok: false as const, error: ACCOUNT_MESSAGES.invalidCredentials }, { status: 401 });
-    case "two-factor":
-      throw redirect(`/sacred-access/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
-        headers: outcome.headers,
-      });
-    case "signed-in":
-      return data({ ok: true as const, redirectTo }, { headers: outcome.headers });
-  }
+  const submission = await readSubmission(request);
+  return handleForm(submission, UNEXPECTED, context.logger, async () => {
+    const parsed = parse(submission, signInSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const redirectTo = safeRedirectPath(parsed.data.redirectTo);
+    const outcome = await signIn(request, context, parsed.data);
+    switch (outcome.kind) {
+      case "limited":
+        return refused(submission, TOO_MANY, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
+      case "invalid":
+        return refused(submission, INVALID, 401);
+      case "two-factor":
+        throw redirect(`/sacred-access/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+          status: 303,
+          headers: outcome.headers,
+        });
+      case "signed-in":
+        // Without JavaScript straight on (303); the app shows the welcome first, then goes.
+        return succeeded(request, { redirectTo, data: { redirectTo } }, outcome.headers);
+    }
+  });
 }
 
+/** A dropped connection: SPEC.md's "An unexpected error occurred", what was typed kept. */
+export const clientAction = keepFormOnFailure(UNEXPECTED);
+
+const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.signInSchema);
+
 export default function SacredAccess() {
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const result = useActionData<typeof action>() as FormResult<{ redirectTo: string }> | undefined;
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(() => (result && !result.ok ? result.error : null));
+  const [welcome, setWelcome] = useState<string | null>(null);
+  const form = useForm<{ redirectTo: string }>({
+    id: "sign-in",
+    result,
+    schema: loadSchema,
+    onSuccess(data) {
+      notify("success", "Welcome to the Sacred Realm", {
+        description: "You have successfully entered the oracle. Your journey begins now.",
+      });
+      setWelcome(data?.redirectTo ?? "/dashboard");
+    },
+  });
+  const alert = useOneAlert(form);
 
   useEffect(() => {
-    if (!result) return;
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    notify("success", "Welcome to the Sacred Realm", {
-      description: "You have successfully entered the oracle. Your journey begins now.",
-    });
-    const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), REDIRECT_DELAY_MS);
+    if (!welcome) return;
+    const timer = setTimeout(() => navigate(welcome, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [result, navigate]);
+  }, [welcome, navigate]);
 
-  if (result?.ok) {
+  if (welcome) {
     return (
       <div className="mx-auto max-w-xl px-4 sm:px-6">
         <PageHero eyebrow="Welcome" title="Welcome to the Sacred Realm">
           You have successfully entered the oracle. Your journey begins now.
         </PageHero>
         <p className="text-center">
-          <Link to={result.redirectTo} className="btn-gold">
+          <Link to={welcome} className="btn-gold">
             Continue
           </Link>
         </p>
@@ -106,26 +126,30 @@ export default function SacredAccess() {
     );
   }
 
+  const identifier = form.field("emailOrUsername");
+  const password = form.field("password");
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Members" title="The Sacred Access">
         Enter with the email or username and the password of your member account.
       </PageHero>
       <div className="card">
-        <Form
-          method="post"
-          noValidate
-          className="grid gap-5"
-          onChange={() => setError(null)}
-          onSubmit={(event) => {
-            const message = firstError(signInSchema, formToObject(new FormData(event.currentTarget)));
-            if (message) {
-              event.preventDefault();
-              setError(message);
-            }
-          }}
-        >
-          <FormAlert message={error} />
+        {/* Where a password reset or an account deletion lands (redirect after post). */}
+        {params.has("reset") || params.has("deleted") ? (
+          <div className="mb-5">
+            <FormAlert
+              tone="success"
+              message={
+                params.has("deleted")
+                  ? "Your account is deleted. Thank you for walking with us."
+                  : "Your password is changed. Please sign in with the new one."
+              }
+            />
+          </div>
+        ) : null}
+        <Form method="post" className="grid gap-5" {...alert.props}>
+          <input {...form.keyField} />
+          <FormAlert message={alert.message} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <div>
             <label htmlFor="emailOrUsername" className="mb-2 block font-medium">
@@ -133,27 +157,34 @@ export default function SacredAccess() {
             </label>
             <input
               id="emailOrUsername"
-              name="emailOrUsername"
+              name={identifier.name}
+              defaultValue={identifier.defaultValue}
+              // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
+              autoFocus={identifier.autoFocus}
+              aria-invalid={identifier.error ? true : undefined}
               autoComplete="username"
               maxLength={254}
               className="field"
-              disabled={submitting}
+              disabled={form.pending}
             />
           </div>
           <div>
             <label htmlFor="password" className="mb-2 block font-medium">
               Password
             </label>
+            {/* Never filled back in: readSubmission keeps no password. */}
             <PasswordInput
               id="password"
-              name="password"
+              name={password.name}
+              autoFocus={password.autoFocus}
+              aria-invalid={password.error ? true : undefined}
               autoComplete="current-password"
               maxLength={128}
-              disabled={submitting}
+              disabled={form.pending}
             />
           </div>
-          <button type="submit" className="btn-gold" disabled={submitting}>
-            {submitting ? "Entering the Oracle..." : "Enter the Sacred Realm"}
+          <button type="submit" className="btn-gold" disabled={form.pending}>
+            {form.pending ? "Entering the Oracle..." : "Enter the Sacred Realm"}
           </button>
           <div className="flex flex-wrap justify-between gap-3 text-sm">
             <Link to="/forgot-password" className="text-violet-200 underline underline-offset-4 hover:text-gold">

@@ -1,40 +1,54 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
-import { formToObject } from "~/lib/forms";
+import { useForm } from "~/components/forms/use-form";
+import { useOneAlert } from "~/components/forms/use-one-alert";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { completeSignIn, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
+import { twoFactorCodeSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/two-factor";
 
 export { actionHeaders as headers } from "~/lib/http";
 
+const FAILED = { title: "Not verified", description: "The code could not be checked. Please try again." };
+const INVALID = { title: "Not verified", description: TWO_FACTOR_MESSAGES.invalid };
+const LIMITED = { title: "Too many attempts", description: TWO_FACTOR_MESSAGES.limited };
+
 export const meta: Route.MetaFunction = () => privateMeta("Two-factor check");
 
+/*
+ * No one-time key: a code works once (claimed before it is checked), and success sets the session
+ * cookie, so it is a redirect (303) with and without JavaScript.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formToObject(await request.formData());
-  const code = (fields.code ?? "").trim().slice(0, 64);
-  if (!code) return data({ error: "Please enter the code from your authenticator app" }, { status: 400 });
-  const outcome = await completeSignIn(request, context, code);
-  if (outcome.kind === "limited") {
-    return data(
-      { error: TWO_FACTOR_MESSAGES.limited },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-    );
-  }
-  if (outcome.kind === "invalid") return data({ error: TWO_FACTOR_MESSAGES.invalid }, { status: 401 });
-  throw redirect(safeRedirectPath(fields.redirectTo, "/console"), { headers: outcome.headers });
+  const submission = await readSubmission(request);
+  return handleForm(submission, FAILED, context.logger, async () => {
+    const parsed = parse(submission, twoFactorCodeSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const outcome = await completeSignIn(request, context, parsed.data.code);
+    if (outcome.kind === "limited") {
+      return refused(submission, LIMITED, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
+    }
+    if (outcome.kind === "invalid") return refused(submission, INVALID, 401);
+    throw redirect(safeRedirectPath(parsed.data.redirectTo, "/console"), { status: 303, headers: outcome.headers });
+  });
 }
 
+export const clientAction = keepFormOnFailure(FAILED);
+
+const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
+
 export default function TwoFactor() {
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const result = useActionData<typeof action>() as FormResult | undefined;
   const [params] = useSearchParams();
-  // Editing clears the answer's message until the next answer arrives.
-  const [dismissed, setDismissed] = useState<typeof result>(undefined);
-  const error = result && result !== dismissed ? result.error : null;
+  const form = useForm({ id: "second-factor", result, schema: loadSchema });
+  const alert = useOneAlert(form);
+  const code = form.field("code");
 
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
@@ -42,12 +56,13 @@ export default function TwoFactor() {
         Enter the six-digit code from your authenticator app, or one of your recovery codes.
       </PageHero>
       <div className="card">
-        <Form method="post" noValidate className="grid gap-5" onChange={() => setDismissed(result)}>
-          <FormAlert message={error} />
+        <Form method="post" className="grid gap-5" {...alert.props}>
+          <input {...form.keyField} />
+          <FormAlert message={alert.message} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <OneTimeCodeField disabled={submitting} />
-          <button type="submit" className="btn-gold" disabled={submitting}>
-            {submitting ? "Checking..." : "Verify"}
+          <OneTimeCodeField disabled={form.pending} error={code.error} autoFocus={code.autoFocus} />
+          <button type="submit" className="btn-gold" disabled={form.pending}>
+            {form.pending ? "Checking..." : "Verify"}
           </button>
           <Link to="/sacred-access" className="text-sm text-violet-200 underline underline-offset-4">
             Back to Login

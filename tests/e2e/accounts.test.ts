@@ -127,7 +127,7 @@ describe("membership, end to end", () => {
     await expect.poll(() => page.getByRole("alert").count()).toBe(0);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Check Your Email" }).isVisible()).toBe(true);
-    await page.getByRole("button", { name: "Try Different Email" }).click();
+    await page.getByRole("link", { name: "Try Different Email" }).click();
     expect(await page.getByLabel("Email").inputValue()).toBe("");
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();

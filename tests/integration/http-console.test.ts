@@ -50,7 +50,7 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
 
   it("asks enrolled staff for a TOTP or recovery code at sign-in, and logs staff sign-ins", async () => {
     const first = await signIn(server, keeper.username, keeper.password);
-    expect(first.res.status).toBe(302);
+    expect(first.res.status).toBe(303);
     expect(first.res.headers.get("location")).toBe("/sacred-access/two-factor?redirectTo=%2Fdashboard");
     expect((await get(server, "/console", first.cookie)).status).toBe(302); // no session yet
     const wrong = await post(server, "/sacred-access/two-factor", first.cookie, { code: "000000" });
@@ -77,7 +77,7 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
       code: codes[0] as string,
       redirectTo: "/console",
     });
-    expect(ok.status).toBe(302);
+    expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/console");
     const again = await signIn(server, fresh.username, fresh.password);
     const reused = await post(server, "/sacred-access/two-factor", again.cookie, { code: codes[0] as string });
@@ -143,7 +143,7 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
     });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/dashboard");
-    expect((await signIn(server, "lena.hart", "morning-dew-path")).res.status).toBe(200);
+    expect((await signIn(server, "lena.hart", "morning-dew-path")).res.status).toBe(303);
     const reused = await postForm(server, link, {
       username: "lena2",
       password: "morning-dew-path",

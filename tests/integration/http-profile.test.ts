@@ -56,8 +56,10 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       emergencyPhone: "+15550102031",
     };
     const saved = await save(basic);
-    expect(saved.status).toBe(302);
+    expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/profile?saved=basic#basic");
+    // Without JavaScript the page it lands on says it worked (SPEC.md's toast needs the app).
+    expect(await (await get(server, "/profile?saved=basic", cookie)).text()).toContain("Your profile is saved.");
     const page = await (await get(server, "/profile", cookie)).text();
     expect(page).toContain("Asheville");
     expect(page).toContain("Sam Rivers");
@@ -75,7 +77,10 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     for (const [fields, message] of cases) {
       const res = await save(fields);
       expect(res.status, message).toBe(400);
-      expect(await res.text()).toContain(message);
+      const html = await res.text();
+      expect(html).toContain(message);
+      // The card stays open with what was typed.
+      if (fields.intent === "basic") expect(html).toContain('value="Sam Rivers"');
     }
     const [row] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(row).toMatchObject({ city: "Asheville", age: 34, timezone: "America/New_York" });
@@ -90,7 +95,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
           specialRequests: "Loose cotton",
         })
       ).status,
-    ).toBe(302);
+    ).toBe(303);
     expect(
       (
         await save({
@@ -100,7 +105,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
           dietaryAllergies: "Peanuts",
         })
       ).status,
-    ).toBe(302);
+    ).toBe(303);
     const [after] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(after).toMatchObject({ shirtSize: "M", specialRequests: "Loose cotton", dietaryAllergies: "Peanuts" });
   });
@@ -116,7 +121,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       dataSharing: false,
       timezone: "America/New_York",
     });
-    expect((await save({ intent: "settings", integrationPrompts: "on", timezone: "Asia/Tokyo" })).status).toBe(302);
+    expect((await save({ intent: "settings", integrationPrompts: "on", timezone: "Asia/Tokyo" })).status).toBe(303);
     const [row] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(row).toMatchObject({ emailNotifications: false, integrationPrompts: true, timezone: "Asia/Tokyo" });
     const hour = Number(
@@ -136,7 +141,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
   });
 
   it("encrypts the medical record at rest: no plaintext anywhere in the database", async () => {
-    expect((await save({ intent: "medical", ...RECORD, isPrivate: "on" })).status).toBe(302);
+    expect((await save({ intent: "medical", ...RECORD, isPrivate: "on" })).status).toBe(303);
     const dump = (await server.database.db.execute(
       sql`select to_jsonb(m)::text as row from medical_records m`,
     )) as unknown as { rows: unknown[] };
@@ -191,14 +196,19 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       confirmPassword: "new-long-secret-words",
     });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("Your current password is not correct");
+    const wrongPage = await wrong.text();
+    expect(wrongPage).toContain("Your current password is not correct");
+    // No password is ever written back into the page.
+    expect(wrongPage).not.toContain("not-it-at-all");
+    expect(wrongPage).not.toContain("new-long-secret-words");
     const changed = await save({
       intent: "password",
       currentPassword: member.password,
       password: "new-long-secret-words",
       confirmPassword: "new-long-secret-words",
     });
-    expect(changed.status).toBe(302);
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get("location")).toBe("/profile?saved=password#security");
     const renewed = changed.headers.getSetCookie().find((c) => c.startsWith("sacred.session_token="));
     expect(renewed).toBeTruthy();
     cookie = (renewed as string).split(";")[0] as string;
@@ -222,11 +232,11 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     expect(await noPassword.text()).toContain("Your current password is not correct");
 
     const moved = await save({ intent: "email", newEmail: "Maya.New@Example.org", currentPassword: member.password });
-    expect(moved.status).toBe(302);
+    expect(moved.status).toBe(303);
     expect(moved.headers.get("location")).toBe("/profile?saved=email-sent#security");
     // Nothing changes yet: the old address stays in force, the change waits on the profile.
     expect(await emailOf(member.id)).toBe(before);
-    expect((await signIn(server, before, member.password)).res.status).toBe(200);
+    expect((await signIn(server, before, member.password)).res.status).toBe(303);
     const profile = await (await get(server, "/profile", cookie)).text();
     expect(profile).toContain("Waiting for confirmation:");
     expect(profile).toContain("maya.new@example.org");
@@ -238,8 +248,9 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     expect(await page.text()).toContain("Confirm This Address");
     expect(await emailOf(member.id)).toBe(before);
     const confirmed = await post(server, link, "", {});
-    expect(confirmed.status).toBe(200);
-    expect(await confirmed.text()).toContain("Your address is confirmed");
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe(`${link}?done=changed`);
+    expect(await (await get(server, `${link}?done=changed`)).text()).toContain("Your address is confirmed");
     expect(await emailOf(member.id)).toBe("maya.new@example.org");
     const [notice] = await mailsTo(before, "account.email-changed");
     expect(notice?.textBody).toContain("maya.new@example.org");
@@ -311,7 +322,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
 
     const mine = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
     expect(mine.length).toBeGreaterThanOrEqual(2);
-    expect((await save({ intent: "end-other-sessions" })).status).toBe(302);
+    expect((await save({ intent: "end-other-sessions" })).status).toBe(303);
     expect((await get(server, "/dashboard", second.cookie)).status).toBe(302);
     expect((await get(server, "/dashboard", cookie)).status).toBe(200);
   });
@@ -333,16 +344,54 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     const session = await signIn(server, doomed.username, doomed.password);
     const del = (fields: Record<string, string>) =>
       post(server, "/profile", session.cookie, { intent: "delete", ...fields });
-    expect((await del({ currentPassword: doomed.password })).status).toBe(400);
+    const unticked = await del({ currentPassword: doomed.password });
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain("Please tick the box to confirm.");
     expect((await del({ currentPassword: "wrong-password", confirm: "on" })).status).toBe(400);
     await post(server, "/profile", session.cookie, { intent: "medical", ...RECORD, isPrivate: "on" });
     const gone = await del({ currentPassword: doomed.password, confirm: "on" });
-    expect(gone.status).toBe(302);
-    expect(gone.headers.get("location")).toBe("/");
+    expect(gone.status).toBe(303);
+    expect(gone.headers.get("location")).toBe("/sacred-access?deleted=1");
+    expect(await (await get(server, "/sacred-access?deleted=1")).text()).toContain("Your account is deleted.");
     for (const table of [users, profiles, medicalRecords, sessions] as const) {
       const column = "userId" in table ? table.userId : users.id;
       expect(await server.database.db.select().from(table).where(eq(column, doomed.id))).toHaveLength(0);
     }
     expect((await get(server, "/dashboard", session.cookie)).status).toBe(302);
+  });
+
+  it("stores a save once per one-time key: a resend gets the first answer, not a second write", async () => {
+    const key = "6a0d1c2e-3f4b-4a5c-8d9e-0f1a2b3c4d5e";
+    const first = await save({
+      intent: "clothing",
+      shirtSize: "L",
+      pantSize: "",
+      shoeSize: "",
+      specialRequests: "",
+      _key: key,
+    });
+    expect(first.headers.get("location")).toBe("/profile?saved=clothing#clothing");
+    // Changed meanwhile (another tab), then the old form is sent again with its key: nothing is overwritten.
+    await save({ intent: "clothing", shirtSize: "XL", pantSize: "", shoeSize: "", specialRequests: "" });
+    const resent = await save({
+      intent: "clothing",
+      shirtSize: "L",
+      pantSize: "",
+      shoeSize: "",
+      specialRequests: "",
+      _key: key,
+    });
+    expect(resent.status).toBe(303);
+    expect(resent.headers.get("location")).toBe("/profile?saved=clothing#clothing");
+    const [row] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(row?.shirtSize).toBe("XL");
+
+    const emailKey = "7b1e2d3f-4a5b-4c6d-9e0f-1a2b3c4d5e6f";
+    const ask = () =>
+      save({ intent: "email", newEmail: "maya.once@example.org", currentPassword: member.password, _key: emailKey });
+    expect((await ask()).status).toBe(303);
+    expect((await ask()).status).toBe(303);
+    expect(await mailsTo("maya.once@example.org", "account.email-confirm")).toHaveLength(1);
+    await save({ intent: "cancel-email" });
   });
 });

@@ -65,10 +65,16 @@ describeEachBackend("two-factor belongs to the session", (backend) => {
     expect(await page.text()).toContain("Confirm it is you");
     const wrong = await post(server, "/console/two-factor", cookie, { code: "000000" });
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain(INVALID);
+    const wrongPage = await wrong.text();
+    expect(wrongPage).toContain(INVALID);
+    // A code is never written back into the page.
+    expect(wrongPage).not.toContain('value="000000"');
+    const empty = await post(server, "/console/two-factor", cookie, { code: " " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Please enter the code from your authenticator app");
     const code = await unusedTotp(secret);
     const ok = await post(server, "/console/two-factor", cookie, { code });
-    expect(ok.status).toBe(302);
+    expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/console");
     expect((await get(server, "/console", cookie)).status).toBe(200);
     const entries = await server.database.db
@@ -89,7 +95,7 @@ describeEachBackend("two-factor belongs to the session", (backend) => {
 
     const used = await unusedTotp(secret);
     const once = await signIn(server, keeper.username, keeper.password);
-    expect((await post(server, "/sacred-access/two-factor", once.cookie, { code: used })).status).toBe(302);
+    expect((await post(server, "/sacred-access/two-factor", once.cookie, { code: used })).status).toBe(303);
 
     for (const next of ["totp", "recovery"] as const) {
       const pending = await signIn(server, keeper.username, keeper.password);
@@ -98,7 +104,7 @@ describeEachBackend("two-factor belongs to the session", (backend) => {
       expect(await replay.text()).toContain(INVALID);
       const code = next === "totp" ? await unusedTotp(secret) : (codes[0] as string);
       const res = await post(server, "/sacred-access/two-factor", pending.cookie, { code, redirectTo: "/console" });
-      expect(res.status, next).toBe(302);
+      expect(res.status, next).toBe(303);
       expect(res.headers.get("location")).toBe("/console");
       expect((await get(server, "/console", cookiesOf(res, pending.cookie))).status, next).toBe(200);
     }

@@ -70,7 +70,7 @@ export async function signInStaff(server: TestServer, account: TestAccount, secr
       code: await unusedTotp(secret),
       redirectTo: "/console",
     });
-    if (res.status !== 302) throw new Error(`two-factor sign-in failed: ${res.status}`);
+    if (res.status !== 303) throw new Error(`two-factor sign-in failed: ${res.status}`);
     return { cookie: cookiesOf(res, first.cookie), secret };
   }
   // An enrolment already begun (its page given) is confirmed; otherwise one is begun here.
@@ -86,6 +86,6 @@ export async function signInStaff(server: TestServer, account: TestAccount, secr
     intent: "confirm",
     code: await unusedTotp(enrolled),
   });
-  if (confirm.status !== 302) throw new Error(`two-factor enrolment failed: ${confirm.status}`);
+  if (confirm.status !== 303) throw new Error(`two-factor enrolment failed: ${confirm.status}`);
   return { cookie: cookiesOf(confirm, first.cookie), secret: enrolled };
 }

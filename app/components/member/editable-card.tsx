@@ -1,7 +1,8 @@
 import { Check, Pencil, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
+import { type ProfileForm, ProfileFormShell } from "./profile-form";
 
 export interface CardField {
   name: string;
@@ -15,7 +16,8 @@ export interface CardField {
 
 /**
  * A profile card that toggles between reading and editing with an edit/save icon (SPEC.md).
- * The toggle is a link (`?edit=<id>`), so it also works before JavaScript loads.
+ * The toggle is a link (`?edit=<id>`), so it also works before JavaScript loads. The form is one
+ * of /profile's (profile-form.tsx): each message sits under its field, what was typed stays.
  */
 export function EditableCard(props: {
   id: string;
@@ -23,18 +25,17 @@ export function EditableCard(props: {
   icon: ReactNode;
   editing: boolean;
   fields: ReadonlyArray<CardField>;
-  error: string | null;
+  form: ProfileForm;
   /** Extra inputs inside the form (e.g. the privacy switch) and notes under the fields. */
   extra?: ReactNode;
   footer?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === props.id;
+  const { form } = props;
+  const saving = form.pending;
   const headingId = `${props.id}-title`;
   return (
     <section id={props.id} aria-labelledby={headingId} className="card scroll-mt-24">
-      <Form method="post" noValidate preventScrollReset>
-        <input type="hidden" name="intent" value={props.id} />
+      <ProfileFormShell form={form} intent={props.id} alert={false}>
         <div className="mb-5 flex items-center justify-between gap-3">
           <h2 id={headingId} className="flex items-center gap-3 font-serif text-2xl font-semibold">
             {props.icon}
@@ -72,33 +73,42 @@ export function EditableCard(props: {
         </div>
         {props.editing ? (
           <div className="grid gap-4">
-            <FormAlert message={props.error} />
-            {props.fields.map((field) => (
-              <div key={field.name}>
-                <label htmlFor={`${props.id}-${field.name}`} className="mb-1 block text-sm font-medium">
-                  {field.label}
-                </label>
-                {field.multiline ? (
-                  <textarea
-                    id={`${props.id}-${field.name}`}
-                    name={field.name}
-                    defaultValue={field.value}
-                    maxLength={field.maxLength}
-                    className="field min-h-[90px]"
-                  />
-                ) : (
-                  <input
-                    id={`${props.id}-${field.name}`}
-                    name={field.name}
-                    defaultValue={field.value}
-                    maxLength={field.maxLength}
-                    inputMode={field.inputMode}
-                    autoComplete={field.autoComplete ?? "off"}
-                    className="field"
-                  />
-                )}
-              </div>
-            ))}
+            {form.formError ? <FormAlert message={form.formError.description} /> : null}
+            {props.fields.map((field) => {
+              const { id, name, defaultValue, error, autoFocus } = form.field(field.name);
+              const input = {
+                id,
+                name,
+                // After an error, what was typed; otherwise what is stored.
+                defaultValue: defaultValue ?? field.value,
+                maxLength: field.maxLength,
+                autoFocus,
+                "aria-invalid": error ? true : undefined,
+                "aria-describedby": error ? `${id}-error` : undefined,
+              };
+              return (
+                <div key={field.name}>
+                  <label htmlFor={id} className="mb-1 block text-sm font-medium">
+                    {field.label}
+                  </label>
+                  {field.multiline ? (
+                    <textarea {...input} className="field min-h-[90px]" />
+                  ) : (
+                    <input
+                      {...input}
+                      inputMode={field.inputMode}
+                      autoComplete={field.autoComplete ?? "off"}
+                      className="field"
+                    />
+                  )}
+                  {error ? (
+                    <p id={`${id}-error`} className="mt-1 text-sm text-rose-300">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
             {props.extra}
           </div>
         ) : (
@@ -113,7 +123,7 @@ export function EditableCard(props: {
             ))}
           </dl>
         )}
-      </Form>
+      </ProfileFormShell>
       {props.footer}
     </section>
   );

@@ -1,5 +1,5 @@
 import { Link2 } from "lucide-react";
-import { Form } from "react-router";
+import { ButtonForm } from "./profile-form";
 
 export interface LinkableRow {
   key: string;
@@ -33,13 +33,14 @@ export function LinkRecordsCard(props: { email: string; records: ReadonlyArray<L
           </li>
         ))}
       </ul>
-      <Form method="post" preventScrollReset className="mt-4">
-        <input type="hidden" name="intent" value="link-records" />
-        <input type="hidden" name="records" value={props.records.map((r) => r.key).join(",")} />
-        <button type="submit" className="btn-gold">
-          Link These to My Account
-        </button>
-      </Form>
+      <ButtonForm
+        intent="link-records"
+        hidden={{ records: props.records.map((r) => r.key).join(",") }}
+        className="mt-4 grid justify-items-start gap-3"
+        buttonClassName="btn-gold"
+      >
+        Link These to My Account
+      </ButtonForm>
     </section>
   );
 }

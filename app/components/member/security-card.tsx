@@ -1,7 +1,9 @@
 import { KeyRound } from "lucide-react";
-import { Form } from "react-router";
-import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
+import { ButtonForm, ProfileFormShell, useProfileForm } from "./profile-form";
+
+const loadPasswordSchema = () => import("~/modules/accounts/validation").then((m) => m.changePasswordSchema);
+const loadEmailSchema = () => import("~/modules/accounts/validation").then((m) => m.changeEmailSchema);
 
 export interface SessionRow {
   id: string;
@@ -23,8 +25,11 @@ export function SecurityCard(props: {
   emailVerified: boolean;
   pendingEmail: PendingEmail | null;
   sessions: ReadonlyArray<SessionRow>;
-  errors: Record<string, string | null>;
 }) {
+  // Passwords are never filled back in after an error (readSubmission keeps none); the new email is.
+  const password = useProfileForm("password", loadPasswordSchema);
+  const email = useProfileForm("email", loadEmailSchema);
+  const newEmail = email.field("newEmail");
   return (
     <section id="security" aria-labelledby="security-title" className="card scroll-mt-24">
       <h2 id="security-title" className="mb-5 flex items-center gap-3 font-serif text-2xl font-semibold">
@@ -32,10 +37,8 @@ export function SecurityCard(props: {
         Sign-in and Security
       </h2>
       <div className="grid gap-8 lg:grid-cols-2">
-        <Form method="post" preventScrollReset noValidate className="grid content-start gap-3">
+        <ProfileFormShell form={password} intent="password" className="grid content-start gap-3">
           <h3 className="font-semibold">Change password</h3>
-          <input type="hidden" name="intent" value="password" />
-          <FormAlert message={props.errors.password ?? null} />
           <label htmlFor="currentPassword" className="text-sm font-medium">
             Current password
           </label>
@@ -48,31 +51,38 @@ export function SecurityCard(props: {
             New password, once more
           </label>
           <PasswordInput id="confirmNewPassword" name="confirmPassword" autoComplete="new-password" maxLength={128} />
-          <button type="submit" className="btn-ghost justify-self-start">
-            Change Password
+          <button type="submit" className="btn-ghost justify-self-start" disabled={password.pending}>
+            {password.pending ? "Saving..." : "Change Password"}
           </button>
-        </Form>
-        <Form method="post" preventScrollReset noValidate className="grid content-start gap-3">
+        </ProfileFormShell>
+        <ProfileFormShell form={email} intent="email" className="grid content-start gap-3">
           <h3 className="font-semibold">Change email</h3>
           <p className="text-sm text-mist-muted">
             Now: <span className="break-all text-mist">{props.email}</span>
             {props.emailVerified ? " (confirmed)" : " (not confirmed yet)"}. We send a link to the new address; your
             email changes only when it is followed, and we tell your current address.
           </p>
-          <input type="hidden" name="intent" value="email" />
-          <FormAlert message={props.errors.email ?? null} />
           <label htmlFor="newEmail" className="text-sm font-medium">
             New email
           </label>
-          <input id="newEmail" name="newEmail" type="email" autoComplete="email" maxLength={254} className="field" />
+          <input
+            id="newEmail"
+            name="newEmail"
+            defaultValue={newEmail.defaultValue}
+            aria-invalid={newEmail.error ? true : undefined}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            className="field"
+          />
           <label htmlFor="emailPassword" className="text-sm font-medium">
             Your password
           </label>
           <PasswordInput id="emailPassword" name="currentPassword" autoComplete="current-password" maxLength={128} />
-          <button type="submit" className="btn-ghost justify-self-start">
-            Change Email
+          <button type="submit" className="btn-ghost justify-self-start" disabled={email.pending}>
+            {email.pending ? "Sending..." : "Change Email"}
           </button>
-        </Form>
+        </ProfileFormShell>
       </div>
       <EmailStatus email={props.email} emailVerified={props.emailVerified} pending={props.pendingEmail} />
       <h3 className="mt-8 mb-3 font-semibold">Where you are signed in</h3>
@@ -93,24 +103,25 @@ export function SecurityCard(props: {
               </span>
             </span>
             {session.current ? null : (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="end-session" />
-                <input type="hidden" name="sessionId" value={session.id} />
-                <button type="submit" className="text-sm text-violet-200 underline underline-offset-4 hover:text-gold">
-                  Sign out there
-                </button>
-              </Form>
+              <ButtonForm
+                intent="end-session"
+                hidden={{ sessionId: session.id }}
+                buttonClassName="text-sm text-violet-200 underline underline-offset-4 hover:text-gold"
+              >
+                Sign out there
+              </ButtonForm>
             )}
           </li>
         ))}
       </ul>
       {props.sessions.length > 1 ? (
-        <Form method="post" preventScrollReset className="mt-4">
-          <input type="hidden" name="intent" value="end-other-sessions" />
-          <button type="submit" className="btn-ghost">
-            Sign out everywhere else
-          </button>
-        </Form>
+        <ButtonForm
+          intent="end-other-sessions"
+          className="mt-4 grid justify-items-start gap-3"
+          buttonClassName="btn-ghost"
+        >
+          Sign out everywhere else
+        </ButtonForm>
       ) : null}
     </section>
   );
@@ -132,12 +143,13 @@ function EmailStatus(props: { email: string; emailVerified: boolean; pending: Pe
             </>
           )}
         </p>
-        <Form method="post" preventScrollReset className="mt-3">
-          <input type="hidden" name="intent" value="cancel-email" />
-          <button type="submit" className="text-sm text-violet-200 underline underline-offset-4 hover:text-gold">
-            {confirming ? "Cancel" : "Cancel this change"}
-          </button>
-        </Form>
+        <ButtonForm
+          intent="cancel-email"
+          className="mt-3"
+          buttonClassName="text-sm text-violet-200 underline underline-offset-4 hover:text-gold"
+        >
+          {confirming ? "Cancel" : "Cancel this change"}
+        </ButtonForm>
       </div>
     );
   }
@@ -148,12 +160,9 @@ function EmailStatus(props: { email: string; emailVerified: boolean; pending: Pe
         Your address <span className="break-all font-medium">{props.email}</span> is not confirmed yet. Confirm it to
         link what you sent us from it before you had an account.
       </p>
-      <Form method="post" preventScrollReset className="mt-3">
-        <input type="hidden" name="intent" value="confirm-email" />
-        <button type="submit" className="btn-ghost">
-          Send Me a Confirmation Link
-        </button>
-      </Form>
+      <ButtonForm intent="confirm-email" className="mt-3 grid justify-items-start gap-3" buttonClassName="btn-ghost">
+        Send Me a Confirmation Link
+      </ButtonForm>
     </div>
   );
 }

@@ -1,25 +1,25 @@
 import { Settings } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { FormAlert } from "~/components/forms/form-alert";
 import { SETTINGS, type SettingKey } from "~/modules/profile/validation";
+import { type ProfileForm, ProfileFormShell } from "./profile-form";
 
 /** SPEC.md's seven settings: six switches and the time zone that drives times everywhere. */
 export function SettingsCard(props: {
   values: Record<SettingKey, boolean> & { timezone: string };
   timezones: ReadonlyArray<string>;
-  error: string | null;
+  form: ProfileForm;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "settings";
+  const { form } = props;
+  const saving = form.pending;
+  // After an error, the switches and zone as they were sent; otherwise as stored.
+  const checked = (key: SettingKey) => (form.failed ? form.wasChecked(key) : props.values[key]);
+  const timezone = form.field("timezone");
   return (
     <section id="settings" aria-labelledby="settings-title" className="card scroll-mt-24">
       <h2 id="settings-title" className="mb-5 flex items-center gap-3 font-serif text-2xl font-semibold">
         <Settings aria-hidden className="text-gold" />
         General Settings
       </h2>
-      <Form method="post" preventScrollReset className="grid gap-4">
-        <input type="hidden" name="intent" value="settings" />
-        <FormAlert message={props.error} />
+      <ProfileFormShell form={form} intent="settings" className="grid gap-4">
         {SETTINGS.map((setting) => (
           <label key={setting.key} className="flex items-start justify-between gap-4">
             <span>
@@ -29,7 +29,7 @@ export function SettingsCard(props: {
             <input
               type="checkbox"
               name={setting.key}
-              defaultChecked={props.values[setting.key]}
+              defaultChecked={checked(setting.key)}
               className="mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-night-700 ring-1 ring-violet-300/40 transition before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-mist before:transition checked:bg-violet-500 checked:before:translate-x-5"
             />
           </label>
@@ -38,7 +38,13 @@ export function SettingsCard(props: {
           <label htmlFor="timezone" className="mb-1 block font-medium">
             Time zone
           </label>
-          <select id="timezone" name="timezone" defaultValue={props.values.timezone} className="field">
+          <select
+            id="timezone"
+            name="timezone"
+            defaultValue={timezone.defaultValue ?? props.values.timezone}
+            aria-invalid={timezone.error ? true : undefined}
+            className="field"
+          >
             {props.timezones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll("_", " ")}
@@ -50,7 +56,7 @@ export function SettingsCard(props: {
         <button type="submit" className="btn-gold justify-self-start" disabled={saving}>
           {saving ? "Saving..." : "Save Settings"}
         </button>
-      </Form>
+      </ProfileFormShell>
     </section>
   );
 }

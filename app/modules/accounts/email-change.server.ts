@@ -48,7 +48,8 @@ export function requestEmailConfirmation(context: Ctx, viewer: Viewer): Promise<
   return sendConfirmation(context, viewer, viewer.email);
 }
 
-async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: string): Promise<EmailChangeRequest> {
+/** The link to `newEmail` (after the password was checked); exported for the profile form's one-time key. */
+export async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: string): Promise<EmailChangeRequest> {
   const limited = await hit(context.db, SEND_LIMIT, viewer.id);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   if (newEmail === viewer.email && viewer.emailVerified) {

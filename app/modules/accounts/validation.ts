@@ -85,3 +85,16 @@ export const changeEmailSchema = z.object({
   newEmail: forgotPasswordSchema.shape.email,
   currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
 });
+
+/** A second-factor code: six digits from an app, or a recovery code (hence up to 64). Never echoed back. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .check(z.trim(), z.minLength(1, "Please enter the code from your authenticator app"), z.maxLength(64)),
+  redirectTo: z.optional(z.string()),
+});
+
+/** Turning two-factor on begins with the account's password. */
+export const enrolPasswordSchema = z.object({
+  password: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+});

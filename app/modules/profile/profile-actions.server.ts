@@ -1,6 +1,8 @@
+import type { Db } from "../../../db/client";
 import type { AppContext } from "../../context";
-import { firstError } from "../../lib/forms";
-import { cancelEmailChange, requestEmailChange, requestEmailConfirmation } from "../accounts/email-change.server";
+import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../lib/form-action.server";
+import type { Notice } from "../../lib/forms";
+import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "../accounts/email-change.server";
 import {
   changePassword,
   checkCurrentPassword,
@@ -11,135 +13,168 @@ import {
 import type { Viewer } from "../accounts/session.server";
 import { signOut } from "../accounts/sign-in.server";
 import { ACCOUNT_MESSAGES, changeEmailSchema, changePasswordSchema } from "../accounts/validation";
+import { once } from "../submissions/once.server";
 import { deleteMemberAccount } from "./data-rights.server";
 import { linkRecords } from "./linking.server";
 import { saveMedicalRecord, updateBasicProfile, updateProfile } from "./profile.server";
 import {
   basicProfileSchema,
   clothingSchema,
+  deleteAccountSchema,
   dietarySchema,
+  endSessionSchema,
+  linkRecordsSchema,
   medicalRecordSchema,
   SETTINGS,
   settingsSchema,
 } from "./validation";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
-type Fields = Record<string, string>;
-
-export type ProfileOutcome =
-  | { kind: "saved"; intent: string; anchor: string; headers?: Headers }
-  | { kind: "error"; intent: string; message: string; status: number; headers?: HeadersInit }
-  | { kind: "redirect"; to: string; headers?: Headers };
 
 export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";
+const WRONG_PASSWORD = { title: "Not saved", description: ACCOUNT_MESSAGES.currentPassword };
+const LIMITED = { title: "Too many attempts", description: TOO_MANY_PASSWORD_ATTEMPTS };
 
-const invalid = (intent: string, message: string | null, status = 400): ProfileOutcome => ({
-  kind: "error",
-  intent,
-  message: message ?? "Please check the form and try again.",
-  status,
-});
+/** Where a success lands (redirect after post): the page reads `saved` and says what happened. */
+export const savedAt = (saved: string, anchor: string) => `/profile?saved=${saved}#${anchor}`;
 
-/** The answer to a refused current password: wrong (400) or, after too many, limited (429). */
-const refusedPassword = (intent: string, check: Exclude<PasswordCheck, { kind: "ok" }>): ProfileOutcome =>
-  check.kind === "limited"
-    ? {
-        kind: "error",
-        intent,
-        message: TOO_MANY_PASSWORD_ATTEMPTS,
-        status: 429,
-        headers: { "Retry-After": String(check.retryAfterSeconds) },
-      }
-    : invalid(intent, ACCOUNT_MESSAGES.currentPassword);
+/** What the app gets on success: which form answered, and where the page goes to say so. */
+export interface ProfileSaved {
+  intent: string;
+  redirectTo: string;
+}
+const answerFor = (intent: string, saved: string, anchor: string) => {
+  const redirectTo = savedAt(saved, anchor);
+  return { redirectTo, data: { intent, redirectTo } satisfies ProfileSaved };
+};
 
-/** One handler per card of /profile (the form's `intent`), each validated on the server. */
-export async function profileAction(
-  request: Request,
-  context: Ctx,
-  viewer: Viewer,
-  fields: Fields,
-): Promise<ProfileOutcome> {
-  const intent = fields.intent ?? "";
+/** A refused current password: wrong (400) or, after too many, limited (429 with Retry-After). */
+function refusedPassword(submission: Submission, check: Exclude<PasswordCheck, { kind: "ok" }>) {
+  return check.kind === "limited"
+    ? refused(submission, LIMITED, 429, { retryAfterSeconds: check.retryAfterSeconds, rateLimited: true })
+    : refused(submission, WRONG_PASSWORD, 400);
+}
+
+/**
+ * One handler per form of /profile (its `intent`), each checked by its schema and answered by
+ * the one pipeline. Saves that store something run inside `once` with the form's one-time key;
+ * the others say why they need none.
+ */
+export async function profileAction(request: Request, context: Ctx, viewer: Viewer, submission: Submission) {
+  const intent = submission.fields.intent ?? "";
+  const key = { key: submission.key, ownerId: viewer.id };
+  /** Stores once per one-time key, then answers as the pipeline does. */
+  const store = async (saved: string, anchor: string, write: (tx: Db) => Promise<unknown>) => {
+    const answer = await once(context.db, { scope: `profile.${intent}`, ...key }, async (tx) => {
+      await write(tx);
+      return answerFor(intent, saved, anchor);
+    });
+    return succeeded(request, answer);
+  };
   switch (intent) {
     case "basic": {
-      const parsed = basicProfileSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(basicProfileSchema, fields));
-      await updateBasicProfile(context.db, viewer.id, parsed.data);
-      return { kind: "saved", intent, anchor: intent };
+      const parsed = parse(submission, basicProfileSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      return store("basic", "basic", (tx) => updateBasicProfile(tx, viewer.id, parsed.data));
     }
     case "medical": {
-      const parsed = medicalRecordSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(medicalRecordSchema, fields));
-      const { isPrivate, ...record } = parsed.data;
-      await saveMedicalRecord(context.db, context.env, viewer.id, record, isPrivate !== undefined);
-      return { kind: "saved", intent, anchor: intent };
+      const parsed = parse(submission, medicalRecordSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      const { isPrivate: _box, ...record } = parsed.data;
+      // A ticked box is present in the post; an unticked one is absent.
+      const isPrivate = submission.fields.isPrivate !== undefined;
+      return store("medical", "medical", (tx) => saveMedicalRecord(tx, context.env, viewer.id, record, isPrivate));
     }
     case "clothing": {
-      const parsed = clothingSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(clothingSchema, fields));
-      await updateProfile(context.db, viewer.id, parsed.data);
-      return { kind: "saved", intent, anchor: intent };
+      const parsed = parse(submission, clothingSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      return store(intent, intent, (tx) => updateProfile(tx, viewer.id, parsed.data));
     }
     case "dietary": {
-      const parsed = dietarySchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(dietarySchema, fields));
-      await updateProfile(context.db, viewer.id, parsed.data);
-      return { kind: "saved", intent, anchor: intent };
+      const parsed = parse(submission, dietarySchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      return store(intent, intent, (tx) => updateProfile(tx, viewer.id, parsed.data));
     }
     case "settings": {
-      const parsed = settingsSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(settingsSchema, fields));
-      // Unticked checkboxes are simply absent from the form.
-      const switches = Object.fromEntries(SETTINGS.map((s) => [s.key, fields[s.key] !== undefined]));
-      await updateProfile(context.db, viewer.id, { ...switches, timezone: parsed.data.timezone });
-      return { kind: "saved", intent, anchor: intent };
+      const parsed = parse(submission, settingsSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // Unticked switches are simply absent from the post.
+      const switches = Object.fromEntries(SETTINGS.map((s) => [s.key, submission.fields[s.key] !== undefined]));
+      return store("settings", "settings", (tx) =>
+        updateProfile(tx, viewer.id, { ...switches, timezone: parsed.data.timezone }),
+      );
     }
     case "password": {
-      const parsed = changePasswordSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(changePasswordSchema, fields));
+      const parsed = parse(submission, changePasswordSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // No one-time key: the new password is a state, not a record, and better-auth sets it
+      // (outside our transaction); a resend is checked against the current password again.
       const changed = await changePassword(request, context, viewer, parsed.data);
-      if (changed.kind !== "ok") return refusedPassword(intent, changed);
-      return { kind: "saved", intent, anchor: "security", headers: changed.headers };
+      if (changed.kind !== "ok") return refusedPassword(submission, changed);
+      const { redirectTo, data } = answerFor(intent, "password", "security");
+      return succeeded(request, { redirectTo, data }, changed.headers);
     }
     case "email": {
-      const parsed = changeEmailSchema.safeParse(fields);
-      if (!parsed.success) return invalid(intent, firstError(changeEmailSchema, fields));
+      const parsed = parse(submission, changeEmailSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      const password = await checkCurrentPassword(context, viewer.id, parsed.data.currentPassword);
+      if (password.kind !== "ok") return refusedPassword(submission, password);
       // The same answer whether or not another account has the address (its owner is told instead).
-      const outcome = await requestEmailChange(context, viewer, parsed.data);
-      if (outcome.kind !== "sent") return refusedPassword(intent, outcome);
-      return { kind: "saved", intent: "email-sent", anchor: "security" };
+      return store("email-sent", "security", async (tx) => {
+        const sent = await sendConfirmation({ ...context, db: tx }, viewer, parsed.data.newEmail);
+        if (sent.kind !== "sent") throw new FormRefusal(refusedPassword(submission, sent));
+      });
     }
-    case "confirm-email": {
-      const outcome = await requestEmailConfirmation(context, viewer);
-      if (outcome.kind === "limited") return refusedPassword("email", outcome);
-      return { kind: "saved", intent: "email-sent", anchor: "security" };
-    }
+    case "confirm-email":
+      return store("email-sent", "security", async (tx) => {
+        const sent = await requestEmailConfirmation({ ...context, db: tx }, viewer);
+        if (sent.kind !== "sent") throw new FormRefusal(refusedPassword(submission, sent));
+      });
     case "cancel-email": {
+      // A delete: a second one finds nothing to delete, so it needs no one-time key.
       await cancelEmailChange(context.db, viewer.id);
-      return { kind: "saved", intent: "email-cancelled", anchor: "security" };
+      return succeeded(request, answerFor(intent, "email-cancelled", "security"));
     }
     case "link-records": {
-      const linked = await linkRecords(context.db, viewer, (fields.records ?? "").split(",").slice(0, 500));
-      return { kind: "saved", intent: linked > 0 ? "linked" : "linked-none", anchor: "link-records" };
+      const parsed = parse(submission, linkRecordsSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // Keyed, so a resend after a lost answer hears "linked", not "nothing new was linked".
+      const answer = await once(context.db, { scope: "profile.link-records", ...key }, async (tx) => {
+        const linked = await linkRecords(tx, viewer, parsed.data.records.split(",").slice(0, 500));
+        return answerFor(intent, linked > 0 ? "linked" : "linked-none", "link-records");
+      });
+      return succeeded(request, answer);
     }
-    case "end-session": {
-      await endSession(context, viewer.id, fields.sessionId ?? "");
-      return { kind: "saved", intent: "sessions", anchor: "security" };
-    }
+    case "end-session":
     case "end-other-sessions": {
-      await endOtherSessions(context, viewer);
-      return { kind: "saved", intent: "sessions", anchor: "security" };
+      const parsed = parse(submission, endSessionSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // Deletes: a second one finds nothing more to end, so they need no one-time key.
+      if (intent === "end-session") await endSession(context, viewer.id, parsed.data.sessionId);
+      else await endOtherSessions(context, viewer);
+      return succeeded(request, answerFor(intent, "sessions", "security"));
     }
     case "delete": {
-      if (fields.confirm === undefined) return invalid(intent, "Please tick the box to confirm.");
-      const password = await checkCurrentPassword(context, viewer.id, (fields.currentPassword ?? "").slice(0, 128));
-      if (password.kind !== "ok") return refusedPassword(intent, password);
+      const parsed = parse(submission, deleteAccountSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      const password = await checkCurrentPassword(context, viewer.id, parsed.data.currentPassword);
+      if (password.kind !== "ok") return refusedPassword(submission, password);
+      // A delete needs no one-time key. The session ends with it, so this is a redirect with and
+      // without JavaScript, to a page that says the account is gone.
       const headers = await signOut(request, context);
       await deleteMemberAccount(context.db, viewer.id);
-      return { kind: "redirect", to: "/", headers };
+      throw new Response(null, { status: 303, headers: withLocation(headers, "/sacred-access?deleted=1") });
     }
     default:
-      return invalid(intent, "Unknown action.");
+      return refused(submission, UNKNOWN, 400);
   }
+}
+
+const UNKNOWN: Notice = { title: "Not saved", description: "Unknown action." };
+
+function withLocation(headers: Headers, location: string) {
+  const out = new Headers(headers);
+  out.set("Location", location);
+  return out;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { ageField, cityField, nameField, PERSON_MESSAGES, phoneField } from "~/lib/person-fields";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/validation";
 
 /** The profile's own messages; names, phones, age and city follow the application's rules (lib/person-fields). */
 export const PROFILE_MESSAGES = {
@@ -68,3 +69,16 @@ export const settingsSchema = z.object({
   ...Object.fromEntries(SETTINGS.map((s) => [s.key, z.optional(z.string())])),
   timezone: z.string().check(z.refine((v) => zones.has(v) || v === "UTC", PROFILE_MESSAGES.timezone)),
 });
+
+/** Deleting the account: the box is checked first, before any password is tried. */
+export const deleteAccountSchema = z.object({
+  confirm: z.string().check(z.minLength(1, "Please tick the box to confirm.")),
+  currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+});
+
+/** The records the member saw and chose to link (their keys, comma-separated), and one session to end. */
+export const linkRecordsSchema = z.object({ records: z.string().check(z.maxLength(40_000)) });
+export const endSessionSchema = z.object({ sessionId: z.string().check(z.maxLength(200)) });
+
+/** Any form of /profile whose answer failed or never came: the typed text stays, nothing is claimed. */
+export const PROFILE_NOT_SAVED = { title: "Not saved", description: "Your changes were not saved. Please try again." };

@@ -1,9 +1,13 @@
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { PasswordInput } from "~/components/forms/password-input";
-import { formToObject } from "~/lib/forms";
+import { useForm } from "~/components/forms/use-form";
+import { useOneAlert } from "~/components/forms/use-one-alert";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "~/lib/form-action.server";
+import type { FormResult, Notice } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import {
@@ -13,11 +17,25 @@ import {
   stepUp,
   TWO_FACTOR_MESSAGES,
 } from "~/modules/accounts/two-factor.server";
+import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/two-factor";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta: Route.MetaFunction = ({ data }) =>
   privateMeta(data?.mode === "step-up" ? "Confirm it is you" : "Set up two-factor authentication");
+
+const FAILED = { title: "Not verified", description: "That could not be checked. Please try again." };
+const INVALID = { title: "Not verified", description: TWO_FACTOR_MESSAGES.invalid };
+const LIMITED = { title: "Too many attempts", description: TWO_FACTOR_MESSAGES.limited };
+const WRONG_PASSWORD = { title: "Not verified", description: TWO_FACTOR_MESSAGES.password };
+
+/** The enrolment under way (secret, QR, recovery codes): shown again with a wrong first code. */
+interface Enrolment {
+  qrSvg: string;
+  secret: string;
+  backupCodes: string[];
+}
+type Answer = FormResult & { enrolment?: Enrolment };
 
 /**
  * Staff only, while this session has not passed the second factor: the account enrols here, or
@@ -35,124 +53,176 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode };
 }
 
+/** A refused code: the notice and status, and while enrolling the enrolment to scan again. */
+function refusedCode(submission: Submission, outcome: { kind: string; retryAfterSeconds?: number }, enrol?: Enrolment) {
+  const limited = outcome.kind === "limited";
+  const notice: Notice = limited ? LIMITED : INVALID;
+  const answer = refused(submission, notice, limited ? 429 : enrol ? 400 : 401, {
+    retryAfterSeconds: limited ? outcome.retryAfterSeconds : undefined,
+    rateLimited: limited || undefined,
+  });
+  return enrol ? data({ ...answer.data, enrolment: enrol } satisfies Answer, answer.init ?? undefined) : answer;
+}
+
+/*
+ * No one-time keys: a code works once (claimed before it is checked) and success replaces the
+ * session cookie, so it is a redirect (303) with and without JavaScript. Beginning enrolment
+ * answers with the next step's page (the secret is shown once, never put in an address).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, mode } = await requireUnverifiedStaff(request, context);
-  const fields = formToObject(await request.formData());
-  if (mode === "step-up") {
-    const outcome = await stepUp(request, context, viewer, (fields.code ?? "").slice(0, 64));
-    if (outcome.kind === "ok") throw redirect("/console", { headers: outcome.headers });
-    return data(
-      {
-        step: "step-up" as const,
-        error: outcome.kind === "limited" ? TWO_FACTOR_MESSAGES.limited : TWO_FACTOR_MESSAGES.invalid,
-      },
-      { status: outcome.kind === "limited" ? 429 : 401 },
-    );
-  }
-  if (fields.intent === "start") {
-    const started = await startEnrolment(request, context, fields.password ?? "");
-    if (!started.ok) return data({ step: "password" as const, error: TWO_FACTOR_MESSAGES.password }, { status: 400 });
-    return { step: "scan" as const, error: null, ...started };
-  }
-  const outcome = await confirmEnrolment(request, context, viewer, fields.code ?? "");
-  if (outcome.kind === "ok") throw redirect("/console", { headers: outcome.headers });
-  return data(
-    {
-      step: "scan" as const,
-      error: outcome.kind === "limited" ? TWO_FACTOR_MESSAGES.limited : TWO_FACTOR_MESSAGES.invalid,
-      // Drawn again from the secret; nothing posted is ever rendered as markup.
-      qrSvg: await enrolmentQr(fields.secret ?? "", viewer.email),
-      secret: fields.secret ?? "",
-      backupCodes: (fields.backupCodes ?? "").split(",").filter(Boolean),
-    },
-    { status: outcome.kind === "limited" ? 429 : 400 },
-  );
+  const submission = await readSubmission(request);
+  return handleForm(submission, FAILED, context.logger, async () => {
+    const { fields } = submission;
+    if (mode === "enrol" && fields.intent === "start") {
+      const parsed = parse(submission, enrolPasswordSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      const started = await startEnrolment(request, context, parsed.data.password);
+      if (!started.ok) return refused(submission, WRONG_PASSWORD, 400);
+      const { qrSvg, secret, backupCodes } = started;
+      return { ok: true, data: { enrolment: { qrSvg, secret, backupCodes } } } satisfies FormResult<{
+        enrolment: Enrolment;
+      }>;
+    }
+    // Drawn again from the secret; nothing posted is ever rendered as markup.
+    const enrol =
+      mode === "enrol"
+        ? {
+            qrSvg: await enrolmentQr(fields.secret ?? "", viewer.email),
+            secret: fields.secret ?? "",
+            backupCodes: (fields.backupCodes ?? "").split(",").filter(Boolean),
+          }
+        : undefined;
+    const parsed = parse(submission, twoFactorCodeSchema);
+    if (!parsed.ok) {
+      const answer = invalid(submission, parsed.fieldErrors);
+      return enrol ? data({ ...answer.data, enrolment: enrol } satisfies Answer, answer.init ?? undefined) : answer;
+    }
+    const outcome =
+      mode === "step-up"
+        ? await stepUp(request, context, viewer, parsed.data.code)
+        : await confirmEnrolment(request, context, viewer, parsed.data.code);
+    if (outcome.kind === "ok") throw redirect("/console", { status: 303, headers: outcome.headers });
+    return refusedCode(submission, outcome, enrol);
+  });
 }
+
+export const clientAction = keepFormOnFailure(FAILED);
+
+const loadCodeSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
+const loadPasswordSchema = () => import("~/modules/accounts/validation").then((m) => m.enrolPasswordSchema);
 
 export default function TwoFactorSetup() {
   const { mode } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  if (mode === "step-up") return <StepUp error={result?.error ?? null} submitting={submitting} />;
-  const scanning = result?.step === "scan" && "secret" in result;
+  const result = useActionData<typeof action>() as (Answer & { data?: { enrolment?: Enrolment } }) | undefined;
+  if (mode === "step-up") return <StepUp result={result} />;
+  const enrolment = result?.ok ? result.data?.enrolment : result?.enrolment;
   return (
     <div className="mx-auto max-w-2xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Temple Keepers" title="Protect the console">
         Staff accounts open the console only with a second factor: a code from an authenticator app on your phone.
       </PageHero>
-      {scanning ? (
-        <Form method="post" className="card grid gap-5">
-          <FormAlert message={result.error} />
-          <input type="hidden" name="intent" value="confirm" />
-          <input type="hidden" name="secret" value={result.secret} />
-          <input type="hidden" name="backupCodes" value={result.backupCodes.join(",")} />
-          <ol className="grid list-decimal gap-4 pl-5">
-            <li>
-              Scan this code with your authenticator app, or type the key by hand.
-              {result.qrSvg ? (
-                <div
-                  className="mt-3 w-48 rounded-lg bg-white p-2"
-                  // The SVG is drawn on our server by the qrcode library (enrolmentQr), never taken from a request.
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted server-generated SVG
-                  dangerouslySetInnerHTML={{ __html: result.qrSvg }}
-                />
-              ) : null}
-              <code className="mt-2 block break-all text-gold">{result.secret}</code>
-            </li>
-            <li>
-              Keep these recovery codes somewhere safe. Each works once if you lose your phone.
-              <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-                {result.backupCodes.map((code: string) => (
-                  <li key={code}>{code}</li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              <label htmlFor="code">Enter the six-digit code your app shows now.</label>
-              <input
-                id="code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="field mt-2 max-w-40 tracking-widest"
-              />
-            </li>
-          </ol>
-          <button type="submit" className="btn-gold justify-self-start" disabled={submitting}>
-            Turn On Two-Factor
-          </button>
-        </Form>
+      {enrolment ? (
+        <ConfirmEnrolment enrolment={enrolment} result={result?.ok ? undefined : result} />
       ) : (
-        <Form method="post" className="card grid gap-5">
-          <FormAlert message={result?.error ?? null} />
-          <input type="hidden" name="intent" value="start" />
-          <label htmlFor="password" className="font-medium">
-            Confirm your password to begin
-          </label>
-          <PasswordInput id="password" name="password" autoComplete="current-password" maxLength={128} />
-          <button type="submit" className="btn-gold justify-self-start" disabled={submitting}>
-            Begin
-          </button>
-        </Form>
+        <BeginEnrolment result={result} />
       )}
     </div>
   );
 }
 
+function BeginEnrolment({ result }: { result: FormResult | undefined }) {
+  const form = useForm({ id: "enrol", result, schema: loadPasswordSchema });
+  const alert = useOneAlert(form);
+  return (
+    <Form method="post" className="card grid gap-5" {...alert.props}>
+      <input {...form.keyField} />
+      <FormAlert message={alert.message} />
+      <input type="hidden" name="intent" value="start" />
+      <label htmlFor="password" className="font-medium">
+        Confirm your password to begin
+      </label>
+      <PasswordInput
+        id="password"
+        name="password"
+        autoComplete="current-password"
+        maxLength={128}
+        aria-invalid={form.errors.password ? true : undefined}
+      />
+      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+        {form.pending ? "Checking..." : "Begin"}
+      </button>
+    </Form>
+  );
+}
+
+function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result: FormResult | undefined }) {
+  const form = useForm({ id: "enrol-confirm", result, schema: loadCodeSchema });
+  const alert = useOneAlert(form);
+  return (
+    <Form method="post" className="card grid gap-5" {...alert.props}>
+      <input {...form.keyField} />
+      <FormAlert message={alert.message} />
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="secret" value={enrolment.secret} />
+      <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
+      <ol className="grid list-decimal gap-4 pl-5">
+        <li>
+          Scan this code with your authenticator app, or type the key by hand.
+          {enrolment.qrSvg ? (
+            <div
+              className="mt-3 w-48 rounded-lg bg-white p-2"
+              // The SVG is drawn on our server by the qrcode library (enrolmentQr), never taken from a request.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted server-generated SVG
+              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+            />
+          ) : null}
+          <code className="mt-2 block break-all text-gold">{enrolment.secret}</code>
+        </li>
+        <li>
+          Keep these recovery codes somewhere safe. Each works once if you lose your phone.
+          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
+            {enrolment.backupCodes.map((code: string) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </li>
+        <li>
+          <label htmlFor="code">Enter the six-digit code your app shows now.</label>
+          <input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            aria-invalid={form.errors.code ? true : undefined}
+            className="field mt-2 max-w-40 tracking-widest"
+          />
+        </li>
+      </ol>
+      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+        {form.pending ? "Checking..." : "Turn On Two-Factor"}
+      </button>
+    </Form>
+  );
+}
+
 /** A session opened with the password alone: one code (or a recovery code) opens the console for it. */
-function StepUp(props: { error: string | null; submitting: boolean }) {
+function StepUp({ result }: { result: FormResult | undefined }) {
+  const form = useForm({ id: "step-up", result, schema: loadCodeSchema });
+  const alert = useOneAlert(form);
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Temple Keepers" title="Confirm it is you">
         This session was opened with your password alone. Enter the six-digit code from your authenticator app, or one
         of your recovery codes, to open the console here.
       </PageHero>
-      <Form method="post" noValidate className="card grid gap-5">
-        <FormAlert message={props.error} />
-        <OneTimeCodeField className="max-w-60" />
-        <button type="submit" className="btn-gold justify-self-start" disabled={props.submitting}>
-          {props.submitting ? "Checking..." : "Verify"}
+      <Form method="post" className="card grid gap-5" {...alert.props}>
+        <input {...form.keyField} />
+        <FormAlert message={alert.message} />
+        <OneTimeCodeField className="max-w-60" error={form.errors.code} />
+        <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+          {form.pending ? "Checking..." : "Verify"}
         </button>
       </Form>
     </div>

@@ -1,15 +1,17 @@
 import { HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { EditableCard } from "~/components/member/editable-card";
 import { GivingCard } from "~/components/member/giving-card";
 import { LinkRecordsCard } from "~/components/member/link-records-card";
+import { ProfileFormShell, useProfileForm } from "~/components/member/profile-form";
 import { SecurityCard } from "~/components/member/security-card";
 import { SettingsCard } from "~/components/member/settings-card";
 import { notify } from "~/components/ui/notify";
-import { formToObject } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, readSubmission } from "~/lib/form-action.server";
 import { privateMeta } from "~/lib/seo";
 import { formatDate, formatDateTime } from "~/lib/time-format";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -22,6 +24,7 @@ import { memberGifts } from "~/modules/giving/gifts.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
 import { memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
+import { PROFILE_NOT_SAVED } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
@@ -66,19 +69,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Every form of the page, on the one pipeline (profile-actions.server.ts has one handler per intent). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const fields = formToObject(await request.formData());
-  const outcome = await profileAction(request, context, viewer, fields);
-  if (outcome.kind === "redirect") throw redirect(outcome.to, { headers: outcome.headers });
-  if (outcome.kind === "error") {
-    return data(
-      { intent: outcome.intent, error: outcome.message, values: fields },
-      { status: outcome.status, headers: outcome.headers },
-    );
-  }
-  throw redirect(`/profile?saved=${outcome.intent}#${outcome.anchor}`, { headers: outcome.headers });
+  const submission = await readSubmission(request);
+  return handleForm(submission, PROFILE_NOT_SAVED, context.logger, () =>
+    profileAction(request, context, viewer, submission),
+  );
 }
+
+/** A dropped connection: the form's notice, what was typed kept, the card still open. */
+export const clientAction = keepFormOnFailure(PROFILE_NOT_SAVED);
+
+/** A success moves on to `?saved=…` (profile-form.tsx), which loads the page once; no second load before. */
+export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  actionResult?.ok ? false : defaultShouldRevalidate;
+
+const loadBasic = () => import("~/modules/profile/validation").then((m) => m.basicProfileSchema);
+const loadMedical = () => import("~/modules/profile/validation").then((m) => m.medicalRecordSchema);
+const loadClothing = () => import("~/modules/profile/validation").then((m) => m.clothingSchema);
+const loadDietary = () => import("~/modules/profile/validation").then((m) => m.dietarySchema);
+const loadDelete = () => import("~/modules/profile/validation").then((m) => m.deleteAccountSchema);
 
 const SAVED: Record<string, string> = {
   basic: "Your profile is saved.",
@@ -97,17 +108,21 @@ const SAVED: Record<string, string> = {
 export default function Profile() {
   const { profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } =
     useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   // A new location (the redirect after a successful save) starts the security forms afresh: no
   // typed password stays in a field. An error answers without navigating, so what was typed stays.
   const { key: locationKey } = useLocation();
   const editing = params.get("edit");
   const saved = params.get("saved");
-  const errorFor = (intent: string) => (result?.intent === intent ? result.error : null);
-  const fieldValue = (intent: string, name: string, fallback: string) =>
-    result?.intent === intent ? (result.values[name] ?? "") : fallback;
-
+  const basicForm = useProfileForm("basic", loadBasic);
+  const medicalForm = useProfileForm("medical", loadMedical);
+  const clothingForm = useProfileForm("clothing", loadClothing);
+  const dietaryForm = useProfileForm("dietary", loadDietary);
+  const settingsForm = useProfileForm("settings");
+  const deleteForm = useProfileForm("delete", loadDelete);
+  // With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (saved && SAVED[saved]) notify("success", "Saved", { description: SAVED[saved] });
   }, [saved]);
@@ -121,25 +136,30 @@ export default function Profile() {
           What you keep here helps your facilitators care for you. Only you can change it.
         </p>
       </header>
+      {saved && SAVED[saved] && !hydrated ? (
+        <div className="mb-6">
+          <FormAlert tone="success" message={SAVED[saved]} />
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <EditableCard
           id="basic"
           title="Basic Profile"
           icon={<UserRound aria-hidden className="text-gold" />}
-          editing={editing === "basic" || result?.intent === "basic"}
-          error={errorFor("basic")}
+          editing={editing === "basic" || basicForm.failed}
+          form={basicForm}
           fields={[
             {
               name: "fullName",
               label: "Full name",
-              value: fieldValue("basic", "fullName", basic.fullName),
+              value: basic.fullName,
               maxLength: 100,
               autoComplete: "name",
             },
             {
               name: "phone",
               label: "Phone",
-              value: fieldValue("basic", "phone", basic.phone),
+              value: basic.phone,
               maxLength: 20,
               inputMode: "tel",
               autoComplete: "tel",
@@ -147,27 +167,27 @@ export default function Profile() {
             {
               name: "age",
               label: "Age",
-              value: fieldValue("basic", "age", basic.age),
+              value: basic.age,
               maxLength: 3,
               inputMode: "numeric",
             },
             {
               name: "city",
               label: "City",
-              value: fieldValue("basic", "city", basic.city),
+              value: basic.city,
               maxLength: 100,
               autoComplete: "address-level2",
             },
             {
               name: "emergencyContact",
               label: "Emergency contact",
-              value: fieldValue("basic", "emergencyContact", basic.emergencyContact),
+              value: basic.emergencyContact,
               maxLength: 100,
             },
             {
               name: "emergencyPhone",
               label: "Emergency phone",
-              value: fieldValue("basic", "emergencyPhone", basic.emergencyPhone),
+              value: basic.emergencyPhone,
               maxLength: 20,
               inputMode: "tel",
             },
@@ -183,34 +203,34 @@ export default function Profile() {
           id="medical"
           title="Medical Records"
           icon={<HeartPulse aria-hidden className="text-gold" />}
-          editing={editing === "medical" || result?.intent === "medical"}
-          error={errorFor("medical")}
+          editing={editing === "medical" || medicalForm.failed}
+          form={medicalForm}
           fields={[
             {
               name: "mentalHealthHistory",
               label: "Mental health history",
-              value: fieldValue("medical", "mentalHealthHistory", medical.mentalHealthHistory),
+              value: medical.mentalHealthHistory,
               multiline: true,
               maxLength: 2000,
             },
             {
               name: "currentMedications",
               label: "Current medications",
-              value: fieldValue("medical", "currentMedications", medical.currentMedications),
+              value: medical.currentMedications,
               multiline: true,
               maxLength: 2000,
             },
             {
               name: "allergies",
               label: "Allergies",
-              value: fieldValue("medical", "allergies", medical.allergies),
+              value: medical.allergies,
               multiline: true,
               maxLength: 2000,
             },
             {
               name: "medicalConditions",
               label: "Medical conditions",
-              value: fieldValue("medical", "medicalConditions", medical.medicalConditions),
+              value: medical.medicalConditions,
               multiline: true,
               maxLength: 2000,
             },
@@ -220,7 +240,7 @@ export default function Profile() {
               <input
                 type="checkbox"
                 name="isPrivate"
-                defaultChecked={medical.isPrivate}
+                defaultChecked={medicalForm.failed ? medicalForm.wasChecked("isPrivate") : medical.isPrivate}
                 className="mt-1 h-5 w-5 accent-violet-500"
               />
               <span>
@@ -257,31 +277,31 @@ export default function Profile() {
           id="clothing"
           title="Clothing Preferences"
           icon={<Shirt aria-hidden className="text-gold" />}
-          editing={editing === "clothing" || result?.intent === "clothing"}
-          error={errorFor("clothing")}
+          editing={editing === "clothing" || clothingForm.failed}
+          form={clothingForm}
           fields={[
             {
               name: "shirtSize",
               label: "Shirt size",
-              value: fieldValue("clothing", "shirtSize", clothing.shirtSize),
+              value: clothing.shirtSize,
               maxLength: 20,
             },
             {
               name: "pantSize",
               label: "Pant size",
-              value: fieldValue("clothing", "pantSize", clothing.pantSize),
+              value: clothing.pantSize,
               maxLength: 20,
             },
             {
               name: "shoeSize",
               label: "Shoe size",
-              value: fieldValue("clothing", "shoeSize", clothing.shoeSize),
+              value: clothing.shoeSize,
               maxLength: 20,
             },
             {
               name: "specialRequests",
               label: "Special requests",
-              value: fieldValue("clothing", "specialRequests", clothing.specialRequests),
+              value: clothing.specialRequests,
               multiline: true,
               maxLength: 500,
             },
@@ -291,34 +311,34 @@ export default function Profile() {
           id="dietary"
           title="Dietary Notes"
           icon={<Utensils aria-hidden className="text-gold" />}
-          editing={editing === "dietary" || result?.intent === "dietary"}
-          error={errorFor("dietary")}
+          editing={editing === "dietary" || dietaryForm.failed}
+          form={dietaryForm}
           fields={[
             {
               name: "dietaryRestrictions",
               label: "Restrictions",
-              value: fieldValue("dietary", "dietaryRestrictions", dietary.dietaryRestrictions),
+              value: dietary.dietaryRestrictions,
               multiline: true,
               maxLength: 500,
             },
             {
               name: "dietaryPreferences",
               label: "Preferences",
-              value: fieldValue("dietary", "dietaryPreferences", dietary.dietaryPreferences),
+              value: dietary.dietaryPreferences,
               multiline: true,
               maxLength: 500,
             },
             {
               name: "dietaryAllergies",
               label: "Food allergies",
-              value: fieldValue("dietary", "dietaryAllergies", dietary.dietaryAllergies),
+              value: dietary.dietaryAllergies,
               multiline: true,
               maxLength: 500,
             },
           ]}
         />
         <GivingCard gifts={gifts} />
-        <SettingsCard values={profile.settings} timezones={timezones} error={errorFor("settings")} />
+        <SettingsCard values={profile.settings} timezones={timezones} form={settingsForm} />
       </div>
       <div className="mt-6 grid gap-6">
         <LinkRecordsCard email={basic.email} records={linkable} />
@@ -328,7 +348,6 @@ export default function Profile() {
           emailVerified={emailVerified}
           pendingEmail={pendingEmail}
           sessions={sessions}
-          errors={{ password: errorFor("password"), email: errorFor("email") }}
         />
         <section id="your-data" aria-labelledby="data-title" className="card scroll-mt-24">
           <h2 id="data-title" className="mb-3 font-serif text-2xl font-semibold">
@@ -342,25 +361,35 @@ export default function Profile() {
           <a href="/profile/export" className="btn-ghost mt-4" download>
             Download my data (JSON)
           </a>
-          <Form method="post" noValidate className="mt-6 grid max-w-md gap-3">
+          <ProfileFormShell form={deleteForm} intent="delete" className="mt-6 grid max-w-md gap-3">
             <h3 className="font-semibold">Delete my account</h3>
-            <input type="hidden" name="intent" value="delete" />
-            <FormAlert message={errorFor("delete")} />
             <label htmlFor="deletePassword" className="text-sm font-medium">
               Your password
             </label>
-            <PasswordInput id="deletePassword" name="currentPassword" autoComplete="current-password" maxLength={128} />
+            <PasswordInput
+              id="deletePassword"
+              name="currentPassword"
+              aria-invalid={deleteForm.errors.currentPassword ? true : undefined}
+              autoComplete="current-password"
+              maxLength={128}
+            />
             <label className="flex items-start gap-3 text-sm">
-              <input type="checkbox" name="confirm" className="mt-0.5 h-5 w-5 accent-rose-500" />I understand that this
-              cannot be undone.
+              <input
+                type="checkbox"
+                name="confirm"
+                aria-invalid={deleteForm.errors.confirm ? true : undefined}
+                className="mt-0.5 h-5 w-5 accent-rose-500"
+              />
+              I understand that this cannot be undone.
             </label>
             <button
               type="submit"
+              disabled={deleteForm.pending}
               className="justify-self-start rounded-full border border-rose-400/60 px-6 py-3 font-medium text-rose-100 hover:bg-rose-500/10"
             >
-              Delete My Account
+              {deleteForm.pending ? "Deleting..." : "Delete My Account"}
             </button>
-          </Form>
+          </ProfileFormShell>
         </section>
       </div>
     </>

@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import { Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { FormAlert } from "~/components/forms/form-alert";
+import { useForm } from "~/components/forms/use-form";
+import { useOneAlert } from "~/components/forms/use-one-alert";
+import type { FormResult } from "~/lib/forms";
+
+/** What /profile's action answers on success (profile-actions.server.ts): which form, and where to go. */
+interface Saved {
+  intent: string;
+  redirectTo: string;
+}
+type Schema = NonNullable<Parameters<typeof useForm>[0]["schema"]>;
+
+/**
+ * The intent last sent from this page, in the browser: a dropped connection's answer (client
+ * action) carries no fields, and its notice belongs to the form that was sent.
+ */
+let lastSent = "";
+
+/**
+ * One of the many forms of /profile on the one form pipeline. They share the page's answer, so
+ * each takes only its own (by intent). A success goes where a browser without JavaScript is
+ * redirected (`?saved=…`), which leaves edit mode and says it worked; an error keeps the card open
+ * with its messages and what was typed.
+ */
+export function useProfileForm(intent: string, schema?: Schema) {
+  const answer = useActionData() as FormResult<Saved> | undefined;
+  const owner = !answer
+    ? null
+    : answer.ok
+      ? answer.data?.intent
+      : typeof answer.values?.intent === "string"
+        ? answer.values.intent
+        : lastSent;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const form = useForm<Saved>({
+    id: intent,
+    result: owner === intent ? answer : undefined,
+    schema,
+    onSuccess(data) {
+      if (data) navigate(data.redirectTo, { preventScrollReset: true });
+    },
+  });
+  const alert = useOneAlert(form);
+  return {
+    ...form,
+    alert: alert.message,
+    props: {
+      ...alert.props,
+      onSubmit(event: Parameters<typeof alert.props.onSubmit>[0]) {
+        lastSent = intent;
+        return alert.props.onSubmit(event);
+      },
+    },
+    // Only this form's button says it is busy, not every form of the page.
+    pending: navigation.state === "submitting" && navigation.formData?.get("intent") === intent,
+    /** Set when the form came back with an error (the card stays in edit mode). */
+    failed: owner === intent && answer?.ok === false,
+  };
+}
+export type ProfileForm = ReturnType<typeof useProfileForm>;
+
+/** A form of /profile with its intent, one-time key and one alert. */
+export function ProfileFormShell(props: {
+  form: ProfileForm;
+  intent: string;
+  className?: string;
+  /** Where the one alert goes: at the top (default) or nowhere (the children show messages). */
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset className={props.className} {...props.form.props}>
+      <input type="hidden" name="intent" value={props.intent} />
+      <input {...props.form.keyField} />
+      {props.alert === false ? null : <FormAlert message={props.form.alert} />}
+      {props.children}
+    </Form>
+  );
+}
+
+/** A form that is one button (end a session, cancel a change, link records): its intent, key and notice. */
+export function ButtonForm(props: {
+  intent: string;
+  hidden?: Record<string, string>;
+  className?: string;
+  buttonClassName: string;
+  children: ReactNode;
+}) {
+  const form = useProfileForm(props.intent);
+  return (
+    <ProfileFormShell form={form} intent={props.intent} className={props.className}>
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={props.buttonClassName} disabled={form.pending}>
+        {props.children}
+      </button>
+    </ProfileFormShell>
+  );
+}
