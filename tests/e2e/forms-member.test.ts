@@ -68,6 +68,30 @@ describe("the journal", () => {
     await page.close();
   });
 
+  it("without JavaScript: an edit keeps the text after an error, lands on the saved entry, and a delete says so", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/journals`);
+    await page.getByRole("link", { name: "Morning without script" }).click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("Title").fill("");
+    await page.getByLabel("Your reflection").fill("Edited with no script, still kept after an error.");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await visible(page, "Title is required").toBe(true);
+    expect(await page.getByLabel("Your reflection").inputValue()).toBe(
+      "Edited with no script, still kept after an error.",
+    );
+    await page.getByLabel("Title").fill("Evening without script");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(/\/journals\/[0-9a-f-]+\?saved=1$/);
+    await visible(page, "Sacred Entry Saved").toBe(true);
+    await visible(page, "Evening without script").toBe(true);
+    await page.getByText("Delete this entry").click();
+    await page.getByRole("button", { name: "Delete for good" }).click();
+    await page.waitForURL(/\/journals\?deleted=1$/);
+    await visible(page, "The entry was deleted.").toBe(true);
+    await page.close();
+  });
+
   it("with JavaScript: the toast; a dropped connection shows the notice and keeps the entry's text", async () => {
     const page = await hydrated("/journals");
     await dropPosts(page, "journals");
