@@ -70,6 +70,25 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     expect(await (await get(server, "/spirit-companion", otherCookie)).text()).not.toContain("quetzal");
   });
 
+  it("holds the companion's limit: past it, SPEC.md's words with a 429 and what was typed, nothing stored", async () => {
+    const busy = await createAccount(server);
+    const { cookie: busyCookie } = await signIn(server, busy.username, busy.password);
+    for (let i = 0; i < 60; i++) {
+      const res = await post(server, "/spirit-companion", busyCookie, { intent: "message", message: `Thought ${i}` });
+      expect(res.status).toBe(303);
+    }
+    const refused = await post(server, "/spirit-companion", busyCookie, { intent: "message", message: "One more" });
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(html).toContain("Too many messages. Please wait before sending another message.");
+    expect(html).toContain("One more</textarea>");
+    const stored = await server.database.db
+      .select()
+      .from(companionMessages)
+      .where(eq(companionMessages.userId, busy.id));
+    expect(stored).toHaveLength(120);
+  });
+
   it("saves insights by category, filters them, and removes only the member's own", async () => {
     const saved = await post(server, "/spirit-companion", cookie, {
       intent: "save-insight",

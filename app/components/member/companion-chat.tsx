@@ -15,10 +15,15 @@ export interface ChatMessage {
 const TYPING_MS = 1500; // SPEC.md: the typing indicator shows about 1.5 s
 
 /** The companion conversation: stored on the server, the reply revealed after a short pause. */
-export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessage> }) {
+export function CompanionChat({ messages, page }: { messages: ReadonlyArray<ChatMessage>; page?: FormResult }) {
   const fetcher = useFetcher<FormResult>();
+  // Without JavaScript the page's own answer (an error page) carries the message and what was typed.
+  const result = fetcher.data ?? page;
   const saver = useFetcher();
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(() => {
+    const typed = page && !page.ok ? page.values?.message : undefined;
+    return typeof typed === "string" ? typed.slice(0, 500) : "";
+  });
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [holdUntil, setHoldUntil] = useState(0);
   const [now, setNow] = useState(0);
@@ -33,7 +38,7 @@ export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessag
   }, [holdUntil]);
 
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const answer = result && !result.ok ? result : null;
   const failed = answer
     ? (answer.fieldErrors.message ??
       (answer.formError ? `${answer.formError.title}. ${answer.formError.description}` : null))

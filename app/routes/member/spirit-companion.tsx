@@ -1,11 +1,19 @@
 import { CheckCircle2, Circle, Trash2 } from "lucide-react";
-import { type ClientActionFunctionArgs, Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import {
+  type ClientActionFunctionArgs,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+} from "react-router";
 import { CompanionChat } from "~/components/member/companion-chat";
 import { ReflectionPrompt } from "~/components/member/reflection-prompt";
 import { VisionImage } from "~/components/member/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
@@ -161,6 +169,8 @@ function Practice({ practice, done }: { practice: (typeof DAILY_PRACTICES)[numbe
 export default function SpiritCompanion() {
   const { messages, done, promptIndex, filter, insights } = useLoaderData<typeof loader>();
   const remover = useFetcher();
+  const answer = useActionData<typeof action>() as FormResult | undefined;
+  const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
   const [params] = useSearchParams();
   const finished = DAILY_PRACTICES.filter((p) => done.includes(p.id)).length;
   const filterLink = (f: string) => {
@@ -192,7 +202,7 @@ export default function SpiritCompanion() {
           <h2 id="chat-title" className="mb-4 font-serif text-2xl font-semibold">
             Conversation
           </h2>
-          <CompanionChat messages={messages} />
+          <CompanionChat messages={messages} page={chatAnswer} />
         </section>
         <div className="grid content-start gap-6">
           <section aria-labelledby="prompt-title" className="card">
