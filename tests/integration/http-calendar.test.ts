@@ -25,9 +25,17 @@ describeEachBackend("the calendar over HTTP", (backend) => {
       .update(profiles)
       .set({ timezone: "Pacific/Kiritimati" })
       .where(eq(profiles.userId, member.id));
-    expect((await post(server, "/calendar", cookie, { emotion: "Grateful" })).status).toBe(200);
-    expect((await post(server, "/calendar", cookie, { emotion: "Centered" })).status).toBe(200);
-    expect((await post(server, "/calendar", cookie, { emotion: "Smug" })).status).toBe(400);
+    const first = await post(server, "/calendar", cookie, { emotion: "Grateful" });
+    // Without JavaScript: redirect after post, to the calendar saying the check-in was saved.
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe("/calendar?checked=1");
+    expect(await (await get(server, "/calendar?checked=1", cookie)).text()).toContain(
+      "Check-in saved. You&#x27;re feeling Grateful today.",
+    );
+    expect((await post(server, "/calendar", cookie, { emotion: "Centered" })).status).toBe(303);
+    const refused = await post(server, "/calendar", cookie, { emotion: "Smug" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please choose one of the six feelings.");
     const rows = await server.database.db.select().from(checkins).where(eq(checkins.userId, member.id));
     expect(rows).toEqual([expect.objectContaining({ day: localDay("Pacific/Kiritimati"), emotion: "Centered" })]);
     const html = await (await get(server, "/calendar", cookie)).text();

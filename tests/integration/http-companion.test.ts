@@ -37,10 +37,19 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
         await post(server, "/spirit-companion", cookie, {
           intent: "message",
           message: "I keep thinking about the snowy quetzal I saw.",
+          _key: "companion-key-00000001",
         })
-      ).status,
-    ).toBe(200);
-    expect((await post(server, "/spirit-companion", cookie, { intent: "message", message: "   " })).status).toBe(400);
+      ).headers.get("location"),
+    ).toBe("/spirit-companion");
+    // The same message again with its key (a retry after a lost answer) is stored once.
+    await post(server, "/spirit-companion", cookie, {
+      intent: "message",
+      message: "I keep thinking about the snowy quetzal I saw.",
+      _key: "companion-key-00000001",
+    });
+    const blank = await post(server, "/spirit-companion", cookie, { intent: "message", message: "   " });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Please write something first.");
     expect(
       (await post(server, "/spirit-companion", cookie, { intent: "message", message: "x".repeat(501) })).status,
     ).toBe(400);
@@ -61,13 +70,38 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     expect(await (await get(server, "/spirit-companion", otherCookie)).text()).not.toContain("quetzal");
   });
 
+  it("holds the companion's limit: past it, SPEC.md's words with a 429 and what was typed, nothing stored", async () => {
+    const busy = await createAccount(server);
+    const { cookie: busyCookie } = await signIn(server, busy.username, busy.password);
+    for (let i = 0; i < 60; i++) {
+      const res = await post(server, "/spirit-companion", busyCookie, { intent: "message", message: `Thought ${i}` });
+      expect(res.status).toBe(303);
+    }
+    const refused = await post(server, "/spirit-companion", busyCookie, { intent: "message", message: "One more" });
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(html).toContain("Too many messages. Please wait before sending another message.");
+    expect(html).toContain("One more</textarea>");
+    const stored = await server.database.db
+      .select()
+      .from(companionMessages)
+      .where(eq(companionMessages.userId, busy.id));
+    expect(stored).toHaveLength(120);
+  });
+
   it("saves insights by category, filters them, and removes only the member's own", async () => {
-    await post(server, "/spirit-companion", cookie, {
+    const saved = await post(server, "/spirit-companion", cookie, {
       intent: "save-insight",
       category: "reflection",
       title: "What am I still carrying?",
       content: "My father's silence.",
     });
+    // Without JavaScript: back to the page, which says the reflection was saved.
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/spirit-companion?saved=reflection#insights");
+    expect(await (await get(server, "/spirit-companion?saved=reflection", cookie)).text()).toContain(
+      "Reflection Saved: Your reflection has been saved to your insights collection.",
+    );
     await post(server, "/spirit-companion", cookie, {
       intent: "save-insight",
       category: "conversation",
@@ -108,7 +142,7 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     for (const practiceId of ["morning-stillness", "gratitude", "mindful-walk", "evening-reflection"]) {
       expect(
         (await post(server, "/spirit-companion", cookie, { intent: "practice", practiceId, done: "true" })).status,
-      ).toBe(200);
+      ).toBe(303);
     }
     expect(
       (await post(server, "/spirit-companion", cookie, { intent: "practice", practiceId: "nap", done: "true" })).status,

@@ -49,14 +49,27 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     });
 
   it("saves a session encrypted with its tags, and says what is missing", async () => {
-    expect((await send(withTags(session, ["Healing", "Wisdom"]))).status).toBe(200);
+    const saved = await send(withTags({ ...session, _key: "session-key-0000000001" }, ["Healing", "Wisdom"]));
+    // Without JavaScript: redirect after post, to the page saying the session was saved.
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/integration?done=session");
+    expect(await (await get(server, "/integration?done=session", cookie)).text()).toContain(
+      "Session Saved: Your integration session has been saved successfully.",
+    );
+    // The same one-time key again (a retry after a lost answer) stores nothing new.
+    const again = await send(withTags({ ...session, _key: "session-key-0000000001" }, ["Healing", "Wisdom"]));
+    expect(again.status).toBe(303);
     for (const fields of [
       { ...session, title: " " },
       { ...session, reflection: "" },
     ]) {
-      const res = await send(withTags(fields, []));
+      const res = await send(withTags(fields, ["Wisdom"]));
       expect(res.status).toBe(400);
-      expect(await res.text()).toContain("Missing Information: Please provide a session title and reflection.");
+      const html = await res.text();
+      expect(html).toContain("Missing Information: Please provide a session title and reflection.");
+      // What was typed stays in the form.
+      expect(html).toContain("Fear can be a doorway.</textarea>");
+      expect(html).toMatch(/<input(?=[^>]*value="Wisdom")(?=[^>]*checked="")/);
     }
     expect((await send(withTags(session, ["Gossip"]))).status).toBe(400);
     const rows = await server.database.db
@@ -109,8 +122,8 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
         await send(
           new URLSearchParams({ intent: "share", kind: "share", content: "I dreamt of water again.", anonymous: "on" }),
         )
-      ).status,
-    ).toBe(200);
+      ).headers.get("location"),
+    ).toBe("/integration?done=share");
     const [share] = await server.database.db
       .select()
       .from(facilitatorShares)
@@ -167,8 +180,10 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
   it("saves a generated vision to the member's insights, where it is drawn again from its seed", async () => {
     const prompt =
       'A mystical, ethereal visualization of: "light". Sacred geometry, flowing purple-to-gold light, dreamlike digital art.';
-    expect((await send(new URLSearchParams({ intent: "save-vision", prompt, seed: `${prompt}#2` }))).status).toBe(200);
-    expect((await send(new URLSearchParams({ intent: "save-vision", prompt: "", seed: "x" }))).status).toBe(400);
+    expect((await send(new URLSearchParams({ intent: "save-vision", prompt, seed: `${prompt}#2` }))).status).toBe(303);
+    const noPrompt = await send(new URLSearchParams({ intent: "save-vision", prompt: "", seed: "x" }));
+    expect(noPrompt.status).toBe(400);
+    expect(await noPrompt.text()).toContain("No Prompt: Please generate a visual prompt first.");
     const [vision] = await server.database.db.select().from(insights).where(eq(insights.category, "vision"));
     expect(vision?.userId).toBe(member.id);
     const html = await (await get(server, "/spirit-companion?insights=vision", cookie)).text();
@@ -182,7 +197,7 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     const attach = (as: string, sessionId: string) =>
       send(new URLSearchParams({ intent: "attach-vision", prompt, seed: `${prompt}#3`, sessionId }), as);
     expect((await attach(otherCookie, mine?.id ?? "")).status).toBe(404);
-    expect((await attach(cookie, mine?.id ?? "")).status).toBe(200);
+    expect((await attach(cookie, mine?.id ?? "")).status).toBe(303);
     expect(await (await get(server, `/integration/sessions/${mine?.id}`, cookie)).text()).toContain(
       "data:image/svg+xml",
     );

@@ -44,7 +44,12 @@ describeEachBackend("journals over HTTP", (backend) => {
 
   it("saves an entry with its choices, encrypted at rest, and lists it newest first", async () => {
     const res = await send("/journals", withChoices(entry, ["Peace", "Gratitude"], ["Warmth", "Heart Opening"]));
-    expect(res.status).toBe(200);
+    // Without JavaScript: redirect after post, to the journal saying the entry was saved.
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/journals?saved=1");
+    const landed = await (await get(server, "/journals?saved=1", cookie)).text();
+    expect(landed).toContain("Sacred Entry Saved");
+    expect(landed).toContain("Your reflection has been preserved in your journal.");
     const [row] = await server.database.db.select().from(journalEntries).where(eq(journalEntries.userId, member.id));
     expect(row).toMatchObject({
       emotions: ["Peace", "Gratitude"],
@@ -85,7 +90,7 @@ describeEachBackend("journals over HTTP", (backend) => {
     }
     expect(await server.database.db.select().from(journalEntries)).toHaveLength(before.length);
     const { intensity: _, ...noIntensity } = entry;
-    expect((await send("/journals", withChoices({ ...noIntensity, title: "Default intensity" }, []))).status).toBe(200);
+    expect((await send("/journals", withChoices({ ...noIntensity, title: "Default intensity" }, []))).status).toBe(303);
     const rows = await server.database.db.select().from(journalEntries).where(eq(journalEntries.intensity, 5));
     expect(rows).toHaveLength(1);
   });
@@ -112,11 +117,48 @@ describeEachBackend("journals over HTTP", (backend) => {
     expect(await (await get(server, "/journals?q=river", otherCookie)).text()).not.toContain("river ceremony");
 
     const edited = await send(path, withChoices({ ...entry, intent: "update", title: "Renamed reflection" }, ["Awe"]));
-    expect(edited.status).toBe(302);
-    expect(await (await get(server, path, cookie)).text()).toContain("Renamed reflection");
+    expect(edited.status).toBe(303);
+    expect(edited.headers.get("location")).toBe(`${path}?saved=1`);
+    const shown = await (await get(server, `${path}?saved=1`, cookie)).text();
+    expect(shown).toContain("Renamed reflection");
+    expect(shown).toContain("Sacred Entry Saved");
     const deleted = await send(path, new URLSearchParams({ intent: "delete" }));
-    expect(deleted.status).toBe(302);
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get("location")).toBe("/journals?deleted=1");
+    expect(await (await get(server, "/journals?deleted=1", cookie)).text()).toContain("The entry was deleted.");
     expect((await get(server, path, cookie)).status).toBe(404);
+  });
+
+  it("keeps what was typed after an error, in the page a browser without JavaScript gets", async () => {
+    const res = await send(
+      "/journals",
+      withChoices({ ...entry, title: "Kept <title>", content: "short" }, ["Peace", "Awe"], ["Warmth"]),
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Please write at least 10 characters");
+    expect(html).toContain('value="Kept &lt;title&gt;"');
+    expect(html).toContain(">short</textarea>");
+    const ticked = (value: string) => new RegExp(`<input(?=[^>]*value="${value}")(?=[^>]*checked="")`);
+    expect(html).toMatch(ticked("Peace"));
+    expect(html).toMatch(ticked("Warmth"));
+    expect(html).not.toMatch(ticked("Joy"));
+    expect(html).toMatch(/<option value="ceremony" selected="">/);
+  });
+
+  it("stores an entry posted twice with the same one-time key once, and an edit once", async () => {
+    const count = async () =>
+      (await server.database.db.select().from(journalEntries).where(eq(journalEntries.userId, member.id))).length;
+    const before = await count();
+    const key = "journal-key-0000-twice";
+    const body = withChoices({ ...entry, title: "Only once", _key: key }, ["Peace"]);
+    const [first, second] = [await send("/journals", body), await send("/journals", body)];
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect(await count()).toBe(before + 1);
+    // A new key is a new entry.
+    await send("/journals", withChoices({ ...entry, title: "Only once", _key: "journal-key-0000-other" }, []));
+    expect(await count()).toBe(before + 2);
   });
 
   it("searches case-insensitively and pages through the archive without repeating an entry", async () => {

@@ -20,11 +20,17 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
   afterAll(() => server.close());
 
   it("stores checklist ticks per member, unticks, and resets for the next ceremony", async () => {
-    expect((await post(server, "/preparation-guide", cookie, { item: "water", checked: "true" })).status).toBe(200);
-    expect((await post(server, "/preparation-guide", cookie, { item: "phone", checked: "true" })).status).toBe(200);
-    expect((await post(server, "/preparation-guide", cookie, { item: "not-an-item", checked: "true" })).status).toBe(
-      400,
+    const ticked = await post(server, "/preparation-guide", cookie, { item: "water", checked: "true" });
+    // Without JavaScript: redirect after post, back to the guide saying the checklist is saved.
+    expect(ticked.status).toBe(303);
+    expect(ticked.headers.get("location")).toBe("/preparation-guide?saved=1");
+    expect(await (await get(server, "/preparation-guide?saved=1", cookie)).text()).toContain(
+      "Your checklist is saved.",
     );
+    expect((await post(server, "/preparation-guide", cookie, { item: "phone", checked: "true" })).status).toBe(303);
+    const unknown = await post(server, "/preparation-guide", cookie, { item: "not-an-item", checked: "true" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Unknown checklist item.");
     const mine = await server.database.db.select().from(checklistTicks).where(eq(checklistTicks.userId, member.id));
     expect(mine.map((t) => t.itemId).sort()).toEqual(["phone", "water"]);
     expect(await (await get(server, "/preparation-guide", cookie)).text()).toContain("2 of 10 done");
@@ -42,8 +48,18 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
       intent: "complete",
       meditationId: "calming-breath",
       seconds: "600",
+      _key: "sit-key-000000000001",
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/meditations?completed=1");
+    // The same sit posted again (a retry after a lost answer) is counted once.
+    const again = await post(server, "/meditations", cookie, {
+      intent: "complete",
+      meditationId: "calming-breath",
+      seconds: "600",
+      _key: "sit-key-000000000001",
+    });
+    expect(again.status).toBe(303);
     for (const fields of [
       { intent: "complete", meditationId: "calming-breath", seconds: "3600" },
       { intent: "complete", meditationId: "calming-breath", seconds: "10" },
@@ -60,7 +76,7 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
           seconds: "2700",
         })
       ).status,
-    ).toBe(200);
+    ).toBe(303);
     const sits = await server.database.db.select().from(meditationSits).where(eq(meditationSits.userId, member.id));
     expect(sits.map((s) => [s.meditationId, s.seconds])).toEqual([
       ["calming-breath", 600],

@@ -55,7 +55,7 @@ async function writeUntilKilled(app: AppProcess, cookies: string[], round: numbe
           const res = await send(app, "/journals", journalForm(attempt.title, attempt.content), { cookie });
           await res.arrayBuffer();
           attempt.status = res.status;
-          attempt.outcome = res.status === 200 ? "acked" : "refused";
+          attempt.outcome = res.status === 303 ? "acked" : "refused"; // 303: saved (redirect after post)
           if (res.status !== 200) return;
         } catch {
           attempt.outcome = "unknown";

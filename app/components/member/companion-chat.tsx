@@ -1,6 +1,8 @@
 import { Mic, MicOff, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { newFormKey } from "~/components/forms/use-form";
+import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { createRecognition, recordingError } from "~/lib/speech";
 
 export interface ChatMessage {
@@ -13,10 +15,15 @@ export interface ChatMessage {
 const TYPING_MS = 1500; // SPEC.md: the typing indicator shows about 1.5 s
 
 /** The companion conversation: stored on the server, the reply revealed after a short pause. */
-export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessage> }) {
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+export function CompanionChat({ messages, page }: { messages: ReadonlyArray<ChatMessage>; page?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
+  // Without JavaScript the page's own answer (an error page) carries the message and what was typed.
+  const result = fetcher.data ?? page;
   const saver = useFetcher();
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(() => {
+    const typed = page && !page.ok ? page.values?.message : undefined;
+    return typeof typed === "string" ? typed.slice(0, 500) : "";
+  });
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [holdUntil, setHoldUntil] = useState(0);
   const [now, setNow] = useState(0);
@@ -31,12 +38,29 @@ export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessag
   }, [holdUntil]);
 
   const busy = fetcher.state !== "idle";
+  const answer = result && !result.ok ? result : null;
+  const failed = answer
+    ? (answer.fieldErrors.message ??
+      (answer.formError ? `${answer.formError.title}. ${answer.formError.description}` : null))
+    : null;
   const waiting = busy || now < holdUntil;
   // While "typing": the member's words show at once; once stored, the reply stays hidden until the pause ends.
   const shown =
     waiting && !busy && pendingText !== null && messages.at(-1)?.role === "companion"
       ? messages.slice(0, -1)
       : messages;
+
+  // Before the app runs (or without JavaScript) the send button works as a plain form's.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  // A message that was not stored goes back into the box, to send again.
+  useEffect(() => {
+    if (answer && pendingText !== null) {
+      setDraft((d) => d || pendingText);
+      setPendingText(null);
+      setHoldUntil(0);
+    }
+  }, [answer, pendingText]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing indicator appears
   useEffect(() => {
@@ -50,7 +74,8 @@ export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessag
     setHoldUntil(Date.now() + TYPING_MS);
     setNow(Date.now());
     setDraft("");
-    fetcher.submit({ intent: "message", message }, { method: "post" });
+    // A key per message (decision 008): a retry after a lost answer is stored once.
+    fetcher.submit({ intent: "message", message, [FORM_KEY_FIELD]: newFormKey() }, { method: "post" });
   };
 
   const toggleVoice = () => {
@@ -139,23 +164,27 @@ export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessag
           </>
         ) : null}
       </ol>
-      {fetcher.data && !fetcher.data.ok && fetcher.data.error ? (
+      {failed ? (
         <p role="alert" className="mt-2 text-sm text-rose-200">
-          {fetcher.data.error}
+          {failed}
         </p>
       ) : null}
+      {/* Without JavaScript this posts as it is (a plain form), and the page comes back with the reply. */}
       <form
+        method="post"
         className="mt-3 flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           send();
         }}
       >
+        <input type="hidden" name="intent" value="message" />
         <label htmlFor="companion-message" className="sr-only">
           Your message
         </label>
         <textarea
           id="companion-message"
+          name="message"
           value={draft}
           maxLength={500}
           rows={2}
@@ -178,7 +207,12 @@ export function CompanionChat({ messages }: { messages: ReadonlyArray<ChatMessag
         >
           {recording ? <MicOff aria-hidden size={18} /> : <Mic aria-hidden size={18} />}
         </button>
-        <button type="submit" className="btn-gold px-4" disabled={!draft.trim() || waiting} aria-label="Send">
+        <button
+          type="submit"
+          className="btn-gold px-4"
+          disabled={ready && (!draft.trim() || waiting)}
+          aria-label="Send"
+        >
           <Send aria-hidden size={18} />
         </button>
       </form>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { newFormKey } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 
 export interface ShareView {
@@ -51,7 +52,8 @@ export function FacilitatorCircle({ shares }: { shares: ReadonlyArray<ShareView>
     setKind(what);
     setState("sharing");
     fetcher.submit(
-      { intent: "share", kind: what, content: text, ...(anonymous ? { anonymous: "on" } : {}) },
+      // A key per share (decision 008): a retry after a lost answer is stored once.
+      { intent: "share", kind: what, content: text, _key: newFormKey(), ...(anonymous ? { anonymous: "on" } : {}) },
       { method: "post" },
     );
   };

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
+import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import type { FormResult } from "~/lib/forms";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { ALL_TAGS } from "~/modules/integration/tags";
 import { ChoiceChips } from "./choice-chips";
@@ -13,78 +15,78 @@ const FIELDS = [
   { name: "integrationGoals", label: "Integration goals" },
 ] as const;
 
-/** "Integration Journal" (Personal Reflection): saved for real; on success every field clears. */
-export function IntegrationForm() {
-  const fetcher = useFetcher<{ ok: boolean; error?: string; id?: string }>();
-  const form = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
-  const handled = useRef<unknown>(null);
-  const saving = fetcher.state !== "idle";
+/** The schema (zod) loads on first use of the form (decision 003). */
+const loadSchema = () => import("~/modules/integration/validation").then((m) => m.integrationSessionSchema);
 
-  useEffect(() => {
-    if (!fetcher.data || fetcher.state !== "idle" || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      form.current?.reset();
+/**
+ * "Integration Journal" (Personal Reflection), on the one form pipeline (decision 008): saved for
+ * real; on success every field clears. Without JavaScript it posts to the page and lands on it
+ * saying the session was saved.
+ */
+export function IntegrationForm({ result }: { result?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
+  const [resetKey, setResetKey] = useState(0);
+  const form = useForm({
+    id: "session",
+    // Without JavaScript the page's own answer (an error page) carries the messages and what was typed.
+    result: fetcher.data ?? result,
+    schema: loadSchema,
+    fetcher,
+    onInvalid(errors) {
+      if (Object.values(errors).includes(INTEGRATION_MESSAGES.missing)) {
+        notify("error", "Missing Information", { description: "Please provide a session title and reflection." });
+      }
+    },
+    onSuccess(_data, element) {
+      element?.reset();
       setResetKey((k) => k + 1);
-      setError(null);
       notify("success", "Session Saved", { description: "Your integration session has been saved successfully." });
-    } else {
-      setError(fetcher.data.error ?? "Save Error: Failed to save your session. Please try again.");
-    }
-  }, [fetcher.data, fetcher.state]);
+    },
+    onFailure(failed) {
+      if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
+    },
+  });
+  const saving = form.pending;
+  const notice = form.formError ? `${form.formError.title}: ${form.formError.description}` : null;
+  const text = (name: string) => {
+    const field = form.field(name);
+    return {
+      id: field.id,
+      name: field.name,
+      defaultValue: field.defaultValue,
+      autoFocus: field.autoFocus,
+      "aria-invalid": field.error ? true : undefined,
+      readOnly: saving,
+    };
+  };
+  const chosen = ALL_TAGS.filter((t) => form.wasChecked("tags", t));
 
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      noValidate
-      className="grid gap-4"
-      onSubmit={(event) => {
-        const data = new FormData(event.currentTarget);
-        if (!String(data.get("title") ?? "").trim() || !String(data.get("reflection") ?? "").trim()) {
-          event.preventDefault();
-          setError(INTEGRATION_MESSAGES.missing);
-          notify("error", "Missing Information", { description: "Please provide a session title and reflection." });
-        }
-      }}
-    >
+    <fetcher.Form method="post" action="/integration" className="grid gap-4" {...form.props}>
+      <input {...form.keyField} />
       <input type="hidden" name="intent" value="save-session" />
-      <FormAlert message={error} />
+      <FormAlert message={Object.values(form.errors)[0] ?? notice} />
       <div>
         <label htmlFor="session-title" className="mb-1 block font-medium">
           Session title
         </label>
-        <input id="session-title" name="title" maxLength={200} className="field" disabled={saving} />
+        <input {...text("title")} maxLength={200} className="field" />
       </div>
       <div>
         <label htmlFor="session-reflection" className="mb-1 block font-medium">
           Reflection
         </label>
-        <textarea
-          id="session-reflection"
-          name="reflection"
-          maxLength={5000}
-          className="field min-h-[160px]"
-          disabled={saving}
-        />
+        <textarea {...text("reflection")} maxLength={5000} className="field min-h-[160px]" />
       </div>
       {FIELDS.map((field) => (
         <div key={field.name}>
           <label htmlFor={`session-${field.name}`} className="mb-1 block font-medium">
             {field.label}
           </label>
-          <textarea
-            id={`session-${field.name}`}
-            name={field.name}
-            maxLength={5000}
-            className="field min-h-[80px]"
-            disabled={saving}
-          />
+          <textarea {...text(field.name)} maxLength={5000} className="field min-h-[80px]" />
         </div>
       ))}
-      <ChoiceChips key={resetKey} name="tags" legend="Tags" choices={ALL_TAGS} selected={[]} disabled={saving} />
+      <ChoiceChips key={resetKey} name="tags" legend="Tags" choices={ALL_TAGS} selected={chosen} />
       <button type="submit" className="btn-gold justify-self-start" disabled={saving}>
         {saving ? "Saving Session..." : "Save Session"}
       </button>

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { FormAlert } from "~/components/forms/form-alert";
-import { fieldErrorsOf } from "~/lib/forms";
+import { useState } from "react";
+import { Form } from "react-router";
+import { useForm } from "~/components/forms/use-form";
+import { notify } from "~/components/ui/notify";
+import type { FormResult } from "~/lib/forms";
 import { BODY_SENSATIONS, CONTEXTS, EMOTIONS } from "~/modules/journal/choices";
-import { journalEntrySchema, journalFormValues } from "~/modules/journal/validation";
 import { ChoiceChips } from "./choice-chips";
 
 export interface JournalFormValues {
@@ -24,62 +24,62 @@ export const EMPTY_ENTRY: JournalFormValues = {
   ceremonyContext: "",
 };
 
+/** The schema (zod) loads on first use of the form (decision 003). */
+const loadSchema = () => import("~/modules/journal/validation").then((m) => m.journalEntrySchema);
+
 /**
- * SPEC.md's journal entry form, for a new entry and for editing one. The same zod schema checks
- * it here and in the action; `resetKey` changes after a save so the form returns to its defaults.
+ * SPEC.md's journal entry form, for a new entry and for editing one, on the one form pipeline
+ * (decision 008): the same schema checks it here and in the action, what was typed stays after an
+ * error or a lost answer (with the form's notice), and `onSaved` says what a save means.
  */
 export function JournalForm(props: {
   intent: "create" | "update";
+  result: FormResult | undefined;
+  /** What the form starts with: SPEC.md's defaults, or the entry being edited. */
   values: JournalFormValues;
-  serverErrors?: Record<string, string>;
-  formError?: string | null;
-  resetKey?: string | number;
   submitLabel: string;
+  onSaved?(form: HTMLFormElement | null): void;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === props.intent;
-  const [errors, setErrors] = useState<Record<string, string>>(props.serverErrors ?? {});
-  const [intensity, setIntensity] = useState(props.values.intensity);
-  const form = useRef<HTMLFormElement>(null);
+  const [intensity, setIntensity] = useState<string | null>(null);
+  const form = useForm({
+    id: props.intent,
+    result: props.result,
+    schema: loadSchema,
+    onSuccess(_data, element) {
+      setIntensity(null);
+      props.onSaved?.(element);
+    },
+    onFailure(failed) {
+      if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
+    },
+  });
+  const typed = props.result && !props.result.ok ? props.result.values : undefined;
+  const value = (name: "title" | "content" | "ceremonyContext") => form.field(name).defaultValue ?? props.values[name];
+  const chosen = (name: "emotions" | "bodySensations", choices: ReadonlyArray<string>) =>
+    typed ? choices.filter((c) => form.wasChecked(name, c)) : props.values[name];
+  const typedIntensity = typed && typeof typed.intensity === "string" ? typed.intensity : null;
+  const shownIntensity = intensity ?? typedIntensity ?? props.values.intensity;
+  const saving = form.pending;
 
-  const lastReset = useRef(props.resetKey);
-
-  useEffect(() => setErrors(props.serverErrors ?? {}), [props.serverErrors]);
-  // A new resetKey means "saved": back to SPEC.md's defaults.
-  useEffect(() => {
-    if (lastReset.current === props.resetKey) return;
-    lastReset.current = props.resetKey;
-    form.current?.reset();
-    setIntensity(EMPTY_ENTRY.intensity);
-    setErrors({});
-  }, [props.resetKey]);
-
-  const described = (field: string) =>
-    errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
-  const message = (field: string) =>
-    errors[field] ? (
-      <p id={`${field}-error`} className="mt-1 text-sm text-rose-200">
-        {errors[field]}
+  const described = (name: string) =>
+    form.errors[name] ? { "aria-invalid": true, "aria-describedby": `${props.intent}-${name}-error` } : {};
+  const message = (name: string) =>
+    form.errors[name] ? (
+      <p id={`${props.intent}-${name}-error`} className="mt-1 text-sm text-rose-200">
+        {form.errors[name]}
       </p>
     ) : null;
 
   return (
-    <Form
-      ref={form}
-      method="post"
-      noValidate
-      preventScrollReset
-      className="grid gap-6"
-      onSubmit={(event) => {
-        const parsed = journalEntrySchema.safeParse(journalFormValues(new FormData(event.currentTarget)));
-        if (!parsed.success) {
-          event.preventDefault();
-          setErrors(fieldErrorsOf(parsed.error));
-        }
-      }}
-    >
+    <Form method="post" preventScrollReset className="grid gap-6" {...form.props}>
+      <input {...form.keyField} />
       <input type="hidden" name="intent" value={props.intent} />
-      <FormAlert message={props.formError ?? null} />
+      {form.formError ? (
+        <div role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
+          <p className="font-semibold text-rose-200">{form.formError.title}</p>
+          <p className="text-rose-100">{form.formError.description}</p>
+        </div>
+      ) : null}
       <div>
         <label htmlFor={`${props.intent}-title`} className="mb-2 block font-medium">
           Title
@@ -88,9 +88,11 @@ export function JournalForm(props: {
           id={`${props.intent}-title`}
           name="title"
           maxLength={100}
-          defaultValue={props.values.title}
+          defaultValue={value("title")}
+          // biome-ignore lint/a11y/noAutofocus: only on a page answering this form's error, where the cursor belongs
+          autoFocus={form.field("title").autoFocus}
           className="field"
-          disabled={saving}
+          readOnly={saving}
           {...described("title")}
         />
         {message("title")}
@@ -103,30 +105,27 @@ export function JournalForm(props: {
           id={`${props.intent}-content`}
           name="content"
           maxLength={5000}
-          defaultValue={props.values.content}
+          defaultValue={value("content")}
+          // biome-ignore lint/a11y/noAutofocus: only on a page answering this form's error, where the cursor belongs
+          autoFocus={form.field("content").autoFocus}
           className="field min-h-[200px]"
-          disabled={saving}
+          readOnly={saving}
           {...described("content")}
         />
         {message("content")}
       </div>
-      <ChoiceChips
-        name="emotions"
-        legend="Emotions"
-        choices={EMOTIONS}
-        selected={props.values.emotions}
-        disabled={saving}
-      />
+      <ChoiceChips name="emotions" legend="Emotions" choices={EMOTIONS} selected={chosen("emotions", EMOTIONS)} />
+      {message("emotions")}
       <ChoiceChips
         name="bodySensations"
         legend="Body sensations"
         choices={BODY_SENSATIONS}
-        selected={props.values.bodySensations}
-        disabled={saving}
+        selected={chosen("bodySensations", BODY_SENSATIONS)}
       />
+      {message("bodySensations")}
       <div>
         <label htmlFor={`${props.intent}-intensity`} className="mb-2 block font-medium">
-          Intensity: <output htmlFor={`${props.intent}-intensity`}>{intensity}</output>
+          Intensity: <output htmlFor={`${props.intent}-intensity`}>{shownIntensity}</output>
         </label>
         <input
           id={`${props.intent}-intensity`}
@@ -135,15 +134,16 @@ export function JournalForm(props: {
           min={1}
           max={10}
           step={1}
-          value={intensity}
+          value={shownIntensity}
           onChange={(event) => setIntensity(event.target.value)}
           className="w-full accent-violet-400"
-          disabled={saving}
+          {...described("intensity")}
         />
         <div className="flex justify-between text-sm text-mist-muted" aria-hidden>
           <span>Gentle</span>
           <span>Profound</span>
         </div>
+        {message("intensity")}
       </div>
       <div>
         <label htmlFor={`${props.intent}-context`} className="mb-2 block font-medium">
@@ -152,9 +152,9 @@ export function JournalForm(props: {
         <select
           id={`${props.intent}-context`}
           name="ceremonyContext"
-          defaultValue={props.values.ceremonyContext}
+          defaultValue={value("ceremonyContext")}
           className="field"
-          disabled={saving}
+          {...described("ceremonyContext")}
         >
           <option value="">No particular context</option>
           {CONTEXTS.map((c) => (
@@ -163,6 +163,7 @@ export function JournalForm(props: {
             </option>
           ))}
         </select>
+        {message("ceremonyContext")}
       </div>
       <button type="submit" className="btn-gold justify-self-start" disabled={saving}>
         {saving ? "Saving..." : props.submitLabel}

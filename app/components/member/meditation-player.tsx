@@ -1,6 +1,7 @@
 import { Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { newFormKey } from "~/components/forms/use-form";
 import { FLEXIBLE_MINUTES, type Meditation } from "~/content/meditations";
 import { formatMinutesSeconds } from "~/lib/time-format";
 
@@ -48,7 +49,8 @@ export function MeditationPlayer({ meditation, hasAudio }: { meditation: Meditat
       setState("done");
       ringBell();
       fetcher.submit(
-        { intent: "complete", meditationId: meditation.id, seconds: String(Math.round(seconds)) },
+        // A key per sit (decision 008): a retried post is counted once.
+        { intent: "complete", meditationId: meditation.id, seconds: String(Math.round(seconds)), _key: newFormKey() },
         { method: "post" },
       );
     },

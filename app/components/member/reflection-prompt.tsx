@@ -1,23 +1,29 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { newFormKey } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { REFLECTION_PROMPTS } from "~/content/companion";
+import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 
 /** SPEC.md: a new prompt after "Generating..." for about a second; Save Insight stores the reflection. */
 export function ReflectionPrompt({ initial }: { initial: number }) {
-  const fetcher = useFetcher<{ ok: boolean; saved?: string; error?: string }>();
+  const fetcher = useFetcher<FormResult<{ saved?: string }>>();
   const [index, setIndex] = useState(initial);
   const [generating, setGenerating] = useState(false);
   const [text, setText] = useState("");
   const prompt = REFLECTION_PROMPTS[index] ?? "";
   const handled = useRef<unknown>(null);
+  // The one-time key (decision 008), renewed after each save.
+  const [initialKey] = useState(newFormKey);
+  const key = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!fetcher.data || handled.current === fetcher.data || fetcher.state !== "idle") return;
     handled.current = fetcher.data;
-    if (fetcher.data.ok && fetcher.data.saved === "reflection") {
+    if (fetcher.data.ok && fetcher.data.data?.saved === "reflection") {
       setText("");
+      if (key.current) key.current.value = newFormKey();
       notify("success", "Reflection Saved", {
         description: "Your reflection has been saved to your insights collection.",
       });
@@ -44,6 +50,7 @@ export function ReflectionPrompt({ initial }: { initial: number }) {
       }}
     >
       <input type="hidden" name="intent" value="save-insight" />
+      <input ref={key} type="hidden" name={FORM_KEY_FIELD} defaultValue={initialKey} suppressHydrationWarning />
       <input type="hidden" name="category" value="reflection" />
       <input type="hidden" name="title" value={prompt} />
       <p className="font-serif text-2xl leading-snug text-gold" aria-live="polite">
@@ -71,7 +78,7 @@ export function ReflectionPrompt({ initial }: { initial: number }) {
       />
       {fetcher.data && !fetcher.data.ok ? (
         <p role="alert" className="text-sm text-rose-200">
-          {fetcher.data.error}
+          {Object.values(fetcher.data.fieldErrors)[0] ?? fetcher.data.formError?.description}
         </p>
       ) : null}
       <button type="submit" className="btn-gold justify-self-start" disabled={fetcher.state !== "idle" || !text.trim()}>

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { INSIGHT_CATEGORIES } from "../../content/companion";
+import { DAILY_PRACTICES, INSIGHT_CATEGORIES } from "../../content/companion";
 
 export const COMPANION_MESSAGES = {
   blank: "Please write something first.",
@@ -28,3 +28,18 @@ export const insightSchema = z.object({
       z.maxLength(2000, COMPANION_MESSAGES.insightLong),
     ),
 });
+
+const practiceIds = new Set<string>(DAILY_PRACTICES.map((p) => p.id));
+
+/** A daily practice ticked (done "true") or unticked. */
+export const practiceSchema = z.object({
+  practiceId: z.string().check(z.refine((id) => practiceIds.has(id), "Unknown practice.")),
+  done: z.string(),
+});
+
+/** The companion's notices (the limit's words are SPEC.md's). */
+export const COMPANION_NOTICES = {
+  tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
+  notSent: { title: "Message not sent", description: "Your message could not be sent just now. Please try again." },
+  notSaved: { title: "Not saved", description: "This could not be saved just now. Please try again." },
+} as const;

@@ -6,4 +6,5 @@ export const INTEGRATION_MESSAGES = {
   tags: "Please choose tags from the list.",
   share: "No Content: Please enter something to share with your facilitator.",
   shareLong: "Please keep what you share under 5000 characters.",
+  noPrompt: "No Prompt: Please generate a visual prompt first.",
 } as const;

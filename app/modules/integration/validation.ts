@@ -22,22 +22,6 @@ export const integrationSessionSchema = z.object({
 });
 export type IntegrationSessionInput = z.infer<typeof integrationSessionSchema>;
 
-export function integrationFormValues(form: FormData) {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    title: text("title"),
-    reflection: text("reflection"),
-    insights: text("insights"),
-    emotions: text("emotions"),
-    bodyAwareness: text("bodyAwareness"),
-    integrationGoals: text("integrationGoals"),
-    tags: [...new Set(form.getAll("tags").filter((v): v is string => typeof v === "string"))],
-  };
-}
-
 export const shareSchema = z.object({
   content: z
     .string()
@@ -51,3 +35,30 @@ export const replySchema = z.object({
     .string()
     .check(z.trim(), z.minLength(1, "Please write a reply."), z.maxLength(5000, INTEGRATION_MESSAGES.shareLong)),
 });
+
+/** A vision prompt and its seed, as the Voice-to-Vision panel made them. */
+export const visionSchema = z
+  .object({
+    prompt: z
+      .string()
+      .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.noPrompt), z.maxLength(1000, INTEGRATION_MESSAGES.noPrompt)),
+    seed: z.string(),
+    sessionId: z.string(),
+  })
+  .check(
+    z.refine(({ prompt, seed }) => seed.startsWith(prompt) && seed.length <= prompt.length + 12, {
+      message: INTEGRATION_MESSAGES.noPrompt,
+      path: ["prompt"],
+    }),
+  );
+
+/** SPEC.md's "Save Error", said when a save's answer did not arrive. */
+export const INTEGRATION_NOT_SAVED = {
+  title: "Save Error",
+  description: "Failed to save your session. Please try again.",
+};
+/** SPEC.md's "Sharing Error". */
+export const SHARE_NOT_SENT = {
+  title: "Sharing Error",
+  description: "Failed to share with facilitator. Please try again.",
+};

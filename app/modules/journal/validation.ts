@@ -26,23 +26,17 @@ export const journalEntrySchema = z.object({
   bodySensations: z
     .array(z.string())
     .check(z.refine((list) => list.every((s) => sensations.has(s)), JOURNAL_MESSAGES.choice)),
-  intensity: z.string().check(z.refine((v) => /^(10|[1-9])$/.test(v), JOURNAL_MESSAGES.intensity)),
+  // SPEC.md: intensity defaults to 5 (a post without the slider, or with it blank).
+  intensity: z.pipe(
+    z.string().check(z.refine((v) => v === "" || /^(10|[1-9])$/.test(v), JOURNAL_MESSAGES.intensity)),
+    z.transform((v) => v || "5"),
+  ),
   ceremonyContext: z.string().check(z.refine((v) => v === "" || contexts.has(v), JOURNAL_MESSAGES.choice)),
 });
 export type JournalEntryInput = z.infer<typeof journalEntrySchema>;
 
-/** The form as the schema reads it: repeated checkboxes become lists; defaults as SPEC.md gives them. */
-export function journalFormValues(form: FormData) {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    title: text("title"),
-    content: text("content"),
-    emotions: [...new Set(form.getAll("emotions").filter((v): v is string => typeof v === "string"))],
-    bodySensations: [...new Set(form.getAll("bodySensations").filter((v): v is string => typeof v === "string"))],
-    intensity: text("intensity") || "5",
-    ceremonyContext: text("ceremonyContext"),
-  };
-}
+/** What the journal forms say when their save did not arrive (the text stays in the form; a retry is safe). */
+export const JOURNAL_NOT_SAVED = {
+  title: "Entry Not Saved",
+  description: "Your entry could not be saved just now. Your words are still here; please try again.",
+};

@@ -1,19 +1,24 @@
 import { CalendarPlus } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
+import { useForm } from "~/components/forms/use-form";
 import { CheckinChart } from "~/components/member/checkin-chart";
 import { MonthCalendar } from "~/components/member/month-calendar";
 import { notify } from "~/components/ui/notify";
 import { type BookableOffer, bookableOfferView } from "~/content/journey";
+import { keepFormOnFailure } from "~/lib/client-action";
 import { isDay } from "~/lib/days";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { memberSessionCount, upcomingForMember } from "~/modules/bookings/schedule.server";
 import { formatSlot, zonedInstant } from "~/modules/bookings/time";
 import { addDays, checkIn, checkinsBetween, journalActivity, localDay } from "~/modules/calendar/calendar.server";
-import { CHECKIN_CHOICES, isCheckinLabel } from "~/modules/calendar/checkin-choices";
+import { CHECKIN_CHOICES, type CheckinLabel } from "~/modules/calendar/checkin-choices";
+import { CHECKIN_NOT_SAVED, checkinSchema } from "~/modules/calendar/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/calendar";
 
@@ -89,13 +94,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const emotion = String((await request.formData()).get("emotion") ?? "");
-  if (!isCheckinLabel(emotion))
-    return data({ ok: false as const, error: "Please choose one of the six feelings." }, { status: 400 });
-  const today = localDay(await memberTimezone(context.db, viewer.id));
-  await checkIn(context.db, viewer.id, today, emotion);
-  return { ok: true as const, emotion };
+  const submission = await readSubmission(request);
+  return handleForm(submission, CHECKIN_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, checkinSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const emotion = parsed.data.emotion as CheckinLabel;
+    const today = localDay(await memberTimezone(context.db, viewer.id));
+    // Setting today's feeling to a given one is naturally idempotent: a repeat stores nothing new (no key needed).
+    await checkIn(context.db, viewer.id, today, emotion);
+    return succeeded(request, { redirectTo: "/calendar?checked=1", data: { emotion } });
+  });
 }
+
+/** A dropped connection shows the check-in's notice, not the error page (decision 008). */
+export const clientAction = keepFormOnFailure(CHECKIN_NOT_SAVED);
 
 const longDate = (day: string) =>
   new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(
@@ -106,15 +118,25 @@ export default function Calendar() {
   const { today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } =
     useLoaderData<typeof loader>();
   const [booking, setBooking] = useState<BookableOffer | null>(null);
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as FormResult<{ emotion: string }> | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
+  // No schema in the browser: the feeling is the button pressed, and every button is a valid one.
+  const checkin = useForm<{ emotion: string }>({
+    id: "checkin",
+    result,
+    onSuccess(saved) {
+      if (saved) notify("success", "Check-in saved", { description: `You're feeling ${saved.emotion} today.` });
+    },
+    onFailure(failed) {
+      if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
+    },
+  });
   const pending = navigation.formData?.get("emotion");
   const feeling = typeof pending === "string" ? pending : todaysCheckin;
-
-  useEffect(() => {
-    if (result?.ok) notify("success", "Check-in saved", { description: `You're feeling ${result.emotion} today.` });
-  }, [result]);
+  // Without JavaScript a check-in lands here with ?checked: the page says it was saved.
+  const checkedIn = params.has("checked") && !result && todaysCheckin;
+  const problem = checkin.errors.emotion ?? checkin.formError?.description;
 
   const rangeLink = (r: number) => {
     const next = new URLSearchParams(params);
@@ -143,12 +165,23 @@ export default function Calendar() {
             Daily Emotional Check-in
           </h2>
           <p className="mt-1 text-mist-muted">How are you feeling today? You can change it until the day ends.</p>
-          {result && !result.ok ? (
+          {problem ? (
             <p role="alert" className="mt-3 text-rose-200">
-              {result.error}
+              {problem}
             </p>
           ) : null}
-          <Form method="post" preventScrollReset className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {checkedIn ? (
+            <p role="status" className="mt-3 text-emerald-100">
+              {`Check-in saved. You're feeling ${todaysCheckin} today.`}
+            </p>
+          ) : null}
+          <Form
+            method="post"
+            preventScrollReset
+            className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3"
+            {...checkin.props}
+          >
+            <input {...checkin.keyField} />
             {CHECKIN_CHOICES.map((choice) => (
               <button
                 key={choice.label}

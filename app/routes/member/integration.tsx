@@ -1,9 +1,11 @@
-import { data, Link, useLoaderData, useSearchParams } from "react-router";
+import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { FacilitatorCircle } from "~/components/member/facilitator-circle";
 import { IntegrationArchive } from "~/components/member/integration-archive";
 import { IntegrationForm } from "~/components/member/integration-form";
 import { VoiceVision } from "~/components/member/voice-vision";
-import { firstError, formToObject } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
@@ -12,8 +14,15 @@ import { reflectionPrompts } from "~/modules/integration/prompts.server";
 import { attachVision, listSessions, saveSession } from "~/modules/integration/sessions.server";
 import { createShare, memberShares } from "~/modules/integration/shares.server";
 import { MODES, type Mode } from "~/modules/integration/tags";
-import { integrationFormValues, integrationSessionSchema, shareSchema } from "~/modules/integration/validation";
+import {
+  INTEGRATION_NOT_SAVED,
+  integrationSessionSchema,
+  SHARE_NOT_SENT,
+  shareSchema,
+  visionSchema,
+} from "~/modules/integration/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
@@ -51,59 +60,84 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Where each success lands without JavaScript: the page says it worked. */
+export const DONE = {
+  session: "/integration?done=session",
+  share: "/integration?done=share",
+  vision: "/integration?mode=voice&done=vision",
+} as const;
+const DONE_TEXT: Record<string, string> = {
+  session: "Session Saved: Your integration session has been saved successfully.",
+  share: "Shared Successfully: Your reflection has been shared with your trusted facilitator.",
+  vision: "Vision saved.",
+};
+
+const failureOf = (intent: unknown) => (intent === "share" ? SHARE_NOT_SENT : INTEGRATION_NOT_SAVED);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
-  switch (form.get("intent")) {
-    case "save-session": {
-      const values = integrationFormValues(form);
-      const parsed = integrationSessionSchema.safeParse(values);
-      if (!parsed.success)
-        return data({ ok: false, error: firstError(integrationSessionSchema, values) }, { status: 400 });
-      const id = await saveSession(context.db, context.env, viewer.id, parsed.data);
-      return { ok: true, id };
-    }
-    case "share": {
-      const fields = formToObject(form);
-      const parsed = shareSchema.safeParse(fields);
-      if (!parsed.success) return data({ ok: false, error: firstError(shareSchema, fields) }, { status: 400 });
-      await createShare(context.db, context.env, viewer.id, {
-        kind: parsed.data.kind,
-        content: parsed.data.content,
-        anonymous: parsed.data.anonymous !== undefined,
-      });
-      return { ok: true };
-    }
-    case "save-vision":
-    case "attach-vision": {
-      const prompt = String(form.get("prompt") ?? "").trim();
-      const seed = String(form.get("seed") ?? "");
-      if (!prompt || prompt.length > 1000 || !seed.startsWith(prompt) || seed.length > prompt.length + 12) {
-        return data({ ok: false, error: "No Prompt: Please generate a visual prompt first." }, { status: 400 });
+  const submission = await readSubmission(request);
+  const intent = submission.fields.intent;
+  const key = (scope: string) => ({ scope, key: submission.key, ownerId: viewer.id });
+  return handleForm(submission, failureOf(intent), context.logger, async () => {
+    switch (intent) {
+      case "save-session": {
+        const parsed = parse(submission, integrationSessionSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const answer = await once(context.db, key("integration.session"), async (tx) => {
+          const id = await saveSession(tx, context.env, viewer.id, parsed.data);
+          return { redirectTo: DONE.session, data: { id } };
+        });
+        return succeeded(request, answer);
       }
-      if (form.get("intent") === "attach-vision") {
-        const sessionId = String(form.get("sessionId") ?? "");
-        const attached = await attachVision(context.db, context.env, viewer.id, sessionId, { prompt, seed });
-        return attached ? { ok: true } : data({ ok: false, error: "Choose one of your sessions." }, { status: 404 });
+      case "share": {
+        const parsed = parse(submission, shareSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const { kind, content, anonymous } = parsed.data;
+        const answer = await once(context.db, key("integration.share"), async (tx) => {
+          await createShare(tx, context.env, viewer.id, { kind, content, anonymous: anonymous !== undefined });
+          return { redirectTo: DONE.share };
+        });
+        return succeeded(request, answer);
       }
-      await saveInsight(context.db, context.env, viewer.id, {
-        category: "vision",
-        title: "Vision",
-        content: prompt,
-        seed,
-      });
-      return { ok: true };
+      case "save-vision":
+      case "attach-vision": {
+        const parsed = parse(submission, visionSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const { prompt, seed, sessionId } = parsed.data;
+        if (intent === "attach-vision") {
+          // Attaching a vision to a session sets it to a given one: naturally idempotent, no key needed.
+          const attached = await attachVision(context.db, context.env, viewer.id, sessionId, { prompt, seed });
+          if (!attached) return invalid(submission, { sessionId: "Choose one of your sessions." }, undefined, 404);
+          return succeeded(request, { redirectTo: DONE.vision });
+        }
+        const answer = await once(context.db, key("integration.vision"), async (tx) => {
+          await saveInsight(tx, context.env, viewer.id, { category: "vision", title: "Vision", content: prompt, seed });
+          return { redirectTo: DONE.vision };
+        });
+        return succeeded(request, answer);
+      }
+      default:
+        return refused(submission, { title: "Save Error", description: "Unknown action." }, 400);
     }
-    default:
-      return data({ ok: false, error: "Unknown action." }, { status: 400 });
-  }
+  });
+}
+
+/** No answer (a dropped connection): the form's own notice, the text kept (decision 008). */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  return keepFormOnFailure(failureOf(intent))(args);
 }
 
 export default function Integration() {
   const { mode, q, sessions, shares, prompts } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const answer = useActionData<typeof action>() as FormResult | undefined;
+  const sessionAnswer = answer && !answer.ok && answer.values?.intent === "save-session" ? answer : undefined;
+  const done = DONE_TEXT[params.get("done") ?? ""];
   const modeLink = (id: Mode) => {
     const next = new URLSearchParams(params);
+    next.delete("done");
     next.set("mode", id);
     return `?${next}`;
   };
@@ -115,6 +149,14 @@ export default function Integration() {
           Meaning arrives slowly after a ceremony. Choose how you would like to work with it today.
         </p>
       </header>
+      {done ? (
+        <p
+          role="status"
+          className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100"
+        >
+          {done}
+        </p>
+      ) : null}
       <nav aria-label="Integration modes">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {MODES.map((m) => (
@@ -139,7 +181,7 @@ export default function Integration() {
           <h2 id="mode-title" className="mb-5 font-serif text-2xl font-semibold">
             {mode === "personal" ? "Integration Journal" : MODES.find((m) => m.id === mode)?.label}
           </h2>
-          {mode === "personal" ? <IntegrationForm /> : null}
+          {mode === "personal" ? <IntegrationForm result={sessionAnswer} /> : null}
           {mode === "voice" ? <VoiceVision sessions={sessions.map((s) => ({ id: s.id, title: s.title }))} /> : null}
           {mode === "facilitated" ? (
             <p className="text-mist-muted">

@@ -1,16 +1,28 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import {
+  type ClientActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
 import { JournalForm } from "~/components/member/journal-form";
 import { notify } from "~/components/ui/notify";
-import { fieldErrorsOf } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { contextLabel } from "~/modules/journal/choices";
 import { deleteEntry, getEntry, updateEntry } from "~/modules/journal/journal.server";
-import { journalEntrySchema, journalFormValues } from "~/modules/journal/validation";
+import { JOURNAL_NOT_SAVED, journalEntrySchema } from "~/modules/journal/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journal-entry";
 
 export const meta: Route.MetaFunction = () => privateMeta("Journal entry");
@@ -36,33 +48,62 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
-  if (form.get("intent") === "delete") {
-    if (!(await deleteEntry(context.db, viewer.id, params.id))) throw data(null, { status: 404 });
-    throw redirect("/journals?deleted=1");
-  }
-  const values = journalFormValues(form);
-  const parsed = journalEntrySchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
-  }
-  if (!(await updateEntry(context.db, context.env, viewer.id, params.id, parsed.data))) {
-    throw data(null, { status: 404 });
-  }
-  throw redirect(`/journals/${params.id}?saved=1`);
+  const submission = await readSubmission(request);
+  const deleting = submission.fields.intent === "delete";
+  return handleForm(submission, deleting ? NOT_DELETED : JOURNAL_NOT_SAVED, context.logger, async () => {
+    if (deleting) {
+      // Deleting is naturally idempotent: no one-time key needed (a second delete finds nothing: 404).
+      if (!(await deleteEntry(context.db, viewer.id, params.id))) throw data(null, { status: 404 });
+      return succeeded(request, { redirectTo: "/journals?deleted=1", data: { to: "/journals?deleted=1" } });
+    }
+    const parsed = parse(submission, journalEntrySchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const saved = `/journals/${params.id}?saved=1`;
+    const answer = await once(
+      context.db,
+      { scope: "journal.edit", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        if (!(await updateEntry(tx, context.env, viewer.id, params.id, parsed.data))) {
+          throw data(null, { status: 404 });
+        }
+        return { redirectTo: saved, data: { to: saved } };
+      },
+    );
+    return succeeded(request, answer);
+  });
+}
+
+const NOT_DELETED = {
+  title: "Entry Not Deleted",
+  description: "The entry could not be deleted just now. Please try again.",
+};
+
+/** The edited text stays in the form with its notice when no answer comes (decision 008). */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  return keepFormOnFailure(intent === "delete" ? NOT_DELETED : JOURNAL_NOT_SAVED)(args);
 }
 
 export default function JournalEntryPage() {
   const { entry } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as FormResult<{ to: string }> | undefined;
   const [params] = useSearchParams();
-  const editing = params.get("edit") === "1" || Boolean(result && !result.ok);
+  const navigate = useNavigate();
+  const failed = result && !result.ok ? result : null;
+  // Field messages belong to the edit form; a notice alone (a delete that failed) shows on the entry.
+  const editing = params.get("edit") === "1" || Boolean(failed && Object.keys(failed.fieldErrors).length > 0);
+
+  // With JavaScript the app goes where a browser without it is redirected: the entry, saying it was saved.
+  useEffect(() => {
+    if (result?.ok && result.data?.to) navigate(result.data.to, { replace: true });
+  }, [result, navigate]);
 
   useEffect(() => {
     if (params.get("saved")) {
       notify("success", "Sacred Entry Saved", { description: "Your reflection has been preserved in your journal." });
     }
   }, [params]);
+  const saved = params.has("saved") && !editing;
 
   return (
     <article className="mx-auto max-w-3xl py-10">
@@ -73,18 +114,25 @@ export default function JournalEntryPage() {
       {editing ? (
         <section className="card mt-6">
           <h1 className="mb-5 font-serif text-3xl font-semibold">Edit entry</h1>
-          <JournalForm
-            intent="update"
-            values={result && !result.ok ? result.values : entry}
-            serverErrors={result && !result.ok ? result.errors : undefined}
-            submitLabel="Save Changes"
-          />
+          <JournalForm intent="update" result={result} values={entry} submitLabel="Save Changes" />
           <Link to="?" className="btn-ghost mt-4">
             Cancel
           </Link>
         </section>
       ) : (
         <>
+          {failed?.formError ? (
+            <div role="alert" className="mt-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
+              <p className="font-semibold text-rose-200">{failed.formError.title}</p>
+              <p className="text-rose-100">{failed.formError.description}</p>
+            </div>
+          ) : null}
+          {saved ? (
+            <div role="status" className="mt-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4">
+              <p className="font-semibold text-emerald-100">Sacred Entry Saved</p>
+              <p className="text-emerald-100">Your reflection has been preserved in your journal.</p>
+            </div>
+          ) : null}
           <h1 className="mt-6 font-serif text-4xl font-semibold break-words">{entry.title}</h1>
           <p className="mt-2 text-sm text-mist-muted">
             {entry.createdAt}

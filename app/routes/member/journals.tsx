@@ -1,15 +1,18 @@
 import { Search } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { EMPTY_ENTRY, JournalForm } from "~/components/member/journal-form";
 import { notify } from "~/components/ui/notify";
-import { fieldErrorsOf } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
-import { journalEntrySchema, journalFormValues } from "~/modules/journal/validation";
+import { JOURNAL_NOT_SAVED, journalEntrySchema } from "~/modules/journal/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journals";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Journal");
@@ -29,27 +32,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Without JavaScript a saved entry lands here: the page says it was saved, and a reload sends nothing. */
+export const SAVED_PAGE = "/journals?saved=1";
+const SAVED = { title: "Sacred Entry Saved", description: "Your reflection has been preserved in your journal." };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const values = journalFormValues(await request.formData());
-  const parsed = journalEntrySchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
-  }
-  const id = await createEntry(context.db, context.env, viewer.id, parsed.data);
-  return { ok: true as const, id };
+  const submission = await readSubmission(request);
+  return handleForm(submission, JOURNAL_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, journalEntrySchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const answer = await once(
+      context.db,
+      { scope: "journal.new", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        const id = await createEntry(tx, context.env, viewer.id, parsed.data);
+        return { redirectTo: SAVED_PAGE, data: { id } };
+      },
+    );
+    return succeeded(request, answer);
+  });
+}
+
+/** The entry's text stays in the form with its notice when no answer comes (decision 008). */
+export const clientAction = keepFormOnFailure(JOURNAL_NOT_SAVED);
+
+function Confirmation({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100">
+      {children}
+    </div>
+  );
 }
 
 export default function Journals() {
   const { items, next, q } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
   const [params] = useSearchParams();
-
-  useEffect(() => {
-    if (result?.ok) {
-      notify("success", "Sacred Entry Saved", { description: "Your reflection has been preserved in your journal." });
-    }
-  }, [result]);
+  // Without JavaScript a save or a delete lands here with its flag: the page says what happened.
+  const saved = params.has("saved") && !result;
+  const deleted = params.has("deleted") && !result;
 
   const olderParams = new URLSearchParams(params);
   if (next) olderParams.set("after", next);
@@ -68,12 +90,27 @@ export default function Journals() {
           <h2 id="new-entry" className="mb-5 font-serif text-2xl font-semibold">
             New Entry
           </h2>
+          {saved ? (
+            <Confirmation>
+              <p className="font-semibold">{SAVED.title}</p>
+              <p>{SAVED.description}</p>
+            </Confirmation>
+          ) : null}
+          {deleted ? (
+            <Confirmation>
+              <p>The entry was deleted.</p>
+            </Confirmation>
+          ) : null}
           <JournalForm
             intent="create"
-            values={result && !result.ok ? result.values : EMPTY_ENTRY}
-            serverErrors={result && !result.ok ? result.errors : undefined}
-            resetKey={result?.ok ? result.id : undefined}
+            result={result}
+            values={EMPTY_ENTRY}
             submitLabel="Save Sacred Entry"
+            onSaved={(form) => {
+              // SPEC.md: a valid entry shows the success message and the form returns to its defaults.
+              form?.reset();
+              notify("success", SAVED.title, { description: SAVED.description });
+            }}
           />
         </section>
         <section aria-labelledby="archive" className="card self-start">

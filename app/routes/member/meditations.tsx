@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { data, useLoaderData } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { MeditationPlayer } from "~/components/member/meditation-player";
-import { FLEXIBLE_MINUTES, findMeditation, MEDITATION_SECTIONS } from "~/content/meditations";
+import { MEDITATION_SECTIONS } from "~/content/meditations";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { recordSit, sitSummary } from "~/modules/practice/practice.server";
+import { SIT_NOT_SAVED, sitSchema } from "~/modules/practice/validation";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/meditations";
 
 export const meta: Route.MetaFunction = () => privateMeta("Guided Meditations");
@@ -32,25 +36,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
-  const meditation = findMeditation(String(form.get("meditationId") ?? ""));
-  const seconds = Number(form.get("seconds"));
-  const longest = (meditation?.minutes ?? Math.max(...FLEXIBLE_MINUTES)) * 60;
-  if (
-    form.get("intent") !== "complete" ||
-    !meditation ||
-    !Number.isInteger(seconds) ||
-    seconds < 60 ||
-    seconds > longest + 5
-  ) {
-    return data({ ok: false }, { status: 400 });
-  }
-  await recordSit(context.db, viewer.id, meditation.id, seconds);
-  return { ok: true };
+  const submission = await readSubmission(request);
+  return handleForm(submission, SIT_NOT_SAVED, context.logger, async () => {
+    const parsed = parse(submission, sitSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const { meditationId, seconds } = parsed.data;
+    // The player sends a key per sit: a retried post is counted once.
+    const answer = await once(
+      context.db,
+      { scope: "meditation.sit", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        await recordSit(tx, viewer.id, meditationId, Number(seconds));
+        return { redirectTo: "/meditations?completed=1" };
+      },
+    );
+    return succeeded(request, answer);
+  });
 }
+
+export const clientAction = keepFormOnFailure(SIT_NOT_SAVED);
 
 export default function Meditations() {
   const { sits, audio } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   return (
     <>
       <header className="py-12 text-center">
@@ -60,6 +68,14 @@ export default function Meditations() {
           guidance appears as you go.
         </p>
       </header>
+      {params.has("completed") ? (
+        <p
+          role="status"
+          className="mb-8 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100"
+        >
+          Your sit is recorded.
+        </p>
+      ) : null}
       <div className="grid gap-10">
         {MEDITATION_SECTIONS.map((section) => (
           <section key={section.id} aria-labelledby={`${section.id}-title`}>

@@ -1,9 +1,14 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
-import { data, Form, useFetcher, useLoaderData } from "react-router";
+import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { useForm } from "~/components/forms/use-form";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
-import { checkedItems, isChecklistItem, resetChecklist, setChecked } from "~/modules/practice/practice.server";
+import { checkedItems, resetChecklist, setChecked } from "~/modules/practice/practice.server";
+import { CHECKLIST_NOT_SAVED, checklistSchema } from "~/modules/practice/validation";
 import type { Route } from "./+types/preparation-guide";
 
 export const meta: Route.MetaFunction = () => privateMeta("Preparation Guide");
@@ -13,26 +18,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { checked: await checkedItems(context.db, viewer.id) };
 }
 
+/** Without JavaScript a tick or a reset lands back here, saying the checklist is saved. */
+const SAVED_PAGE = "/preparation-guide?saved=1";
+
+// Ticking an item to a given state and clearing the list are naturally idempotent: no one-time key.
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
-  if (form.get("intent") === "reset") {
-    await resetChecklist(context.db, viewer.id);
-    return { ok: true };
-  }
-  const item = String(form.get("item") ?? "");
-  if (!isChecklistItem(item)) return data({ ok: false, error: "Unknown checklist item." }, { status: 400 });
-  await setChecked(context.db, viewer.id, item, form.get("checked") === "true");
-  return { ok: true };
+  const submission = await readSubmission(request);
+  return handleForm(submission, CHECKLIST_NOT_SAVED, context.logger, async () => {
+    if (submission.fields.intent === "reset") {
+      await resetChecklist(context.db, viewer.id);
+      return succeeded(request, { redirectTo: SAVED_PAGE });
+    }
+    const parsed = parse(submission, checklistSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    await setChecked(context.db, viewer.id, parsed.data.item, parsed.data.checked === "true");
+    return succeeded(request, { redirectTo: SAVED_PAGE });
+  });
 }
 
+/** A tick that did not arrive says so instead of the error page (decision 008). */
+export const clientAction = keepFormOnFailure(CHECKLIST_NOT_SAVED);
+
 function ChecklistItem({ id, text, checked }: { id: string; text: string; checked: boolean }) {
-  const fetcher = useFetcher();
-  // Show the tick at once; the server's answer confirms it.
+  const fetcher = useFetcher<FormResult>();
+  const form = useForm({ id: `check-${id}`, result: fetcher.data, fetcher });
+  // Show the tick at once; the server's answer confirms it (a failed one puts it back).
   const pending = fetcher.formData ? fetcher.formData.get("checked") === "true" : checked;
   return (
     <li>
-      <fetcher.Form method="post">
+      <fetcher.Form method="post" {...form.props}>
         <input type="hidden" name="item" value={id} />
         <input type="hidden" name="checked" value={String(!pending)} />
         <button
@@ -47,6 +62,11 @@ function ChecklistItem({ id, text, checked }: { id: string; text: string; checke
           )}
           <span className={pending ? "text-mist-muted line-through" : ""}>{text}</span>
         </button>
+        {form.formError ? (
+          <p role="alert" className="px-2 text-sm text-rose-200">
+            {`${form.formError.title}: ${form.formError.description}`}
+          </p>
+        ) : null}
       </fetcher.Form>
     </li>
   );
@@ -55,6 +75,9 @@ function ChecklistItem({ id, text, checked }: { id: string; text: string; checke
 export default function PreparationGuide() {
   const { checked } = useLoaderData<typeof loader>();
   const done = CHECKLIST.filter((item) => checked.includes(item.id)).length;
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const [params] = useSearchParams();
+  const reset = useForm({ id: "checklist-reset", result });
   return (
     <>
       <header className="py-12 text-center">
@@ -86,6 +109,11 @@ export default function PreparationGuide() {
             <h2 className="font-serif text-2xl font-semibold">Day-of Checklist</h2>
             <ChevronDown aria-hidden className="shrink-0 transition group-open:rotate-180" />
           </summary>
+          {params.has("saved") && !result ? (
+            <p role="status" className="mt-3 text-emerald-100">
+              Your checklist is saved.
+            </p>
+          ) : null}
           <p className="mt-3 text-mist-muted" aria-live="polite">
             {done === CHECKLIST.length ? "Everything is ready. Go gently." : `${done} of ${CHECKLIST.length} done`}
           </p>
@@ -94,8 +122,13 @@ export default function PreparationGuide() {
               <ChecklistItem key={item.id} id={item.id} text={item.text} checked={checked.includes(item.id)} />
             ))}
           </ul>
-          <Form method="post" className="mt-4">
+          <Form method="post" className="mt-4" {...reset.props}>
             <input type="hidden" name="intent" value="reset" />
+            {reset.formError ? (
+              <p role="alert" className="mb-2 text-sm text-rose-200">
+                {`${reset.formError.title}: ${reset.formError.description}`}
+              </p>
+            ) : null}
             <button type="submit" className="btn-ghost" disabled={done === 0}>
               Reset for my next ceremony
             </button>

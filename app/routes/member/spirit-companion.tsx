@@ -1,10 +1,19 @@
 import { CheckCircle2, Circle, Trash2 } from "lucide-react";
-import { data, Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import {
+  type ClientActionFunctionArgs,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+} from "react-router";
 import { CompanionChat } from "~/components/member/companion-chat";
 import { ReflectionPrompt } from "~/components/member/reflection-prompt";
 import { VisionImage } from "~/components/member/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
-import { firstError, formToObject } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
@@ -14,15 +23,20 @@ import {
   conversation,
   converse,
   deleteInsight,
-  isPractice,
   listInsights,
   practicesDone,
   saveInsight,
   setPracticeDone,
 } from "~/modules/companion/companion.server";
-import { companionMessageSchema, insightSchema } from "~/modules/companion/validation";
+import {
+  COMPANION_NOTICES,
+  companionMessageSchema,
+  insightSchema,
+  practiceSchema,
+} from "~/modules/companion/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/spirit-companion";
 
 export const meta: Route.MetaFunction = () => privateMeta("Spirit Companion");
@@ -50,43 +64,75 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const LIMIT = { name: "companion", limit: 60, windowSeconds: 3600 } as const;
+/** Without JavaScript each success lands back on the page, which shows what changed. */
+const PAGE = "/spirit-companion";
+const failureOf = (intent: unknown) => (intent === "message" ? COMPANION_NOTICES.notSent : COMPANION_NOTICES.notSaved);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = formToObject(await request.formData());
-  switch (form.intent) {
-    case "message": {
-      const limited = await limit(context.db, { name: "companion", limit: 60, windowSeconds: 3600 }, viewer.id, {
-        title: "Too many messages",
-        description: "Please wait before sending another message.",
-      });
-      if (limited)
-        return data(
-          { ok: false, error: "Too many messages. Please wait before sending another message." },
-          { status: 429 },
+  const submission = await readSubmission(request);
+  const intent = submission.fields.intent;
+  return handleForm(submission, failureOf(intent), context.logger, async () => {
+    switch (intent) {
+      case "message": {
+        const limited = await hit(context.db, LIMIT, viewer.id);
+        if (!limited.allowed) {
+          return refused(submission, COMPANION_NOTICES.tooMany, 429, {
+            retryAfterSeconds: limited.retryAfterSeconds,
+            rateLimited: true,
+          });
+        }
+        const parsed = parse(submission, companionMessageSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const answer = await once(
+          context.db,
+          { scope: "companion.message", key: submission.key, ownerId: viewer.id },
+          async (tx) => {
+            await converse(tx, context.env, viewer.id, parsed.data.message);
+            return { redirectTo: PAGE };
+          },
         );
-      const parsed = companionMessageSchema.safeParse(form);
-      if (!parsed.success) return data({ ok: false, error: firstError(companionMessageSchema, form) }, { status: 400 });
-      await converse(context.db, context.env, viewer.id, parsed.data.message);
-      return { ok: true };
+        return succeeded(request, answer);
+      }
+      case "save-insight": {
+        const parsed = parse(submission, insightSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const answer = await once(
+          context.db,
+          { scope: "companion.insight", key: submission.key, ownerId: viewer.id },
+          async (tx) => {
+            await saveInsight(tx, context.env, viewer.id, parsed.data);
+            return {
+              redirectTo: `${PAGE}?saved=${parsed.data.category}#insights`,
+              data: { saved: parsed.data.category },
+            };
+          },
+        );
+        return succeeded(request, answer);
+      }
+      case "delete-insight":
+        // Deleting is naturally idempotent: no one-time key.
+        await deleteInsight(context.db, viewer.id, serialId(submission.fields.id) ?? 0);
+        return succeeded(request, { redirectTo: `${PAGE}#insights` });
+      case "practice": {
+        const parsed = parse(submission, practiceSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const today = localDay(await memberTimezone(context.db, viewer.id));
+        // Setting a practice to done or not is naturally idempotent: no one-time key.
+        await setPracticeDone(context.db, viewer.id, today, parsed.data.practiceId, parsed.data.done === "true");
+        return succeeded(request, { redirectTo: PAGE });
+      }
+      default:
+        return refused(submission, { title: "Not saved", description: "Unknown action." }, 400);
     }
-    case "save-insight": {
-      const parsed = insightSchema.safeParse(form);
-      if (!parsed.success) return data({ ok: false, error: firstError(insightSchema, form) }, { status: 400 });
-      await saveInsight(context.db, context.env, viewer.id, parsed.data);
-      return { ok: true, saved: parsed.data.category };
-    }
-    case "delete-insight":
-      await deleteInsight(context.db, viewer.id, serialId(form.id) ?? 0);
-      return { ok: true };
-    case "practice": {
-      if (!isPractice(form.practiceId ?? "")) return data({ ok: false, error: "Unknown practice." }, { status: 400 });
-      const today = localDay(await memberTimezone(context.db, viewer.id));
-      await setPracticeDone(context.db, viewer.id, today, form.practiceId as string, form.done === "true");
-      return { ok: true };
-    }
-    default:
-      return data({ ok: false, error: "Unknown action." }, { status: 400 });
-  }
+  });
+}
+
+/** No answer (a dropped connection): the form's notice, what was typed kept (decision 008). */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  return keepFormOnFailure(failureOf(intent))(args);
 }
 
 function Practice({ practice, done }: { practice: (typeof DAILY_PRACTICES)[number]; done: boolean }) {
@@ -123,6 +169,8 @@ function Practice({ practice, done }: { practice: (typeof DAILY_PRACTICES)[numbe
 export default function SpiritCompanion() {
   const { messages, done, promptIndex, filter, insights } = useLoaderData<typeof loader>();
   const remover = useFetcher();
+  const answer = useActionData<typeof action>() as FormResult | undefined;
+  const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
   const [params] = useSearchParams();
   const finished = DAILY_PRACTICES.filter((p) => done.includes(p.id)).length;
   const filterLink = (f: string) => {
@@ -142,11 +190,19 @@ export default function SpiritCompanion() {
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        {params.get("saved") === "reflection" ? (
+          <p
+            role="status"
+            className="rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100 lg:col-span-2"
+          >
+            Reflection Saved: Your reflection has been saved to your insights collection.
+          </p>
+        ) : null}
         <section aria-labelledby="chat-title" className="card self-start">
           <h2 id="chat-title" className="mb-4 font-serif text-2xl font-semibold">
             Conversation
           </h2>
-          <CompanionChat messages={messages} />
+          <CompanionChat messages={messages} page={chatAnswer} />
         </section>
         <div className="grid content-start gap-6">
           <section aria-labelledby="prompt-title" className="card">

@@ -1,0 +1,207 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
+import { type AppProcess, startAppProcess } from "../support/app-process";
+import { launchBrowser } from "../support/browser";
+import { signInPage } from "../support/browser-accounts";
+
+// The member area's forms on the one form pipeline (decision 008), as a browser uses them: with
+// JavaScript off (plain posts, redirect after post), on (SPEC.md's toasts), and with the
+// connection dropped (the form's notice, what was typed kept). Its own app: NODE_ENV=test seeds the demo member.
+let app: AppProcess;
+let browser: Browser;
+let withJs: BrowserContext;
+let withoutJs: BrowserContext;
+const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+
+beforeAll(async () => {
+  app = await startAppProcess({ NODE_ENV: "test" });
+  browser = await launchBrowser();
+  withJs = await browser.newContext();
+  const page = await withJs.newPage();
+  await signInPage(page, app.url, member.username, member.password);
+  await page.waitForURL(`${app.url}/dashboard`);
+  await page.close();
+  // The same signed-in member, in a browser without JavaScript.
+  withoutJs = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A page of the app, with JavaScript, once it has hydrated. */
+async function hydrated(path: string): Promise<Page> {
+  const page = await withJs.newPage();
+  await page.goto(`${app.url}${path}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+  );
+  await page.waitForTimeout(300);
+  return page;
+}
+
+/** Every POST to the page's `.data` answer fails as a dropped connection does. */
+const dropPosts = (page: Page, path: string) =>
+  page.route(`**/${path}.data**`, (route) =>
+    route.request().method() === "POST" ? route.abort("connectionreset") : route.continue(),
+  );
+
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible());
+
+describe("the journal", () => {
+  it("without JavaScript: a saved entry lands on a page that says so; an error keeps the typed text", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/journals`);
+    await page.getByLabel("Title").fill("Morning without script");
+    await page.getByLabel("Your reflection").fill("short");
+    await page.getByRole("button", { name: "Save Sacred Entry" }).click();
+    await visible(page, "Please write at least 10 characters").toBe(true);
+    expect(await page.getByLabel("Title").inputValue()).toBe("Morning without script");
+    expect(await page.getByLabel("Your reflection").inputValue()).toBe("short");
+
+    await page.getByLabel("Your reflection").fill("The quiet after the drum, written with no script at all.");
+    await page.getByRole("button", { name: "Save Sacred Entry" }).click();
+    await page.waitForURL(/\/journals\?saved=1$/);
+    await visible(page, "Your reflection has been preserved in your journal.").toBe(true);
+    await visible(page, "Morning without script").toBe(true);
+    await page.close();
+  });
+
+  it("without JavaScript: an edit keeps the text after an error, lands on the saved entry, and a delete says so", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/journals`);
+    await page.getByRole("link", { name: "Morning without script" }).click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("Title").fill("");
+    await page.getByLabel("Your reflection").fill("Edited with no script, still kept after an error.");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await visible(page, "Title is required").toBe(true);
+    expect(await page.getByLabel("Your reflection").inputValue()).toBe(
+      "Edited with no script, still kept after an error.",
+    );
+    await page.getByLabel("Title").fill("Evening without script");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(/\/journals\/[0-9a-f-]+\?saved=1$/);
+    await visible(page, "Sacred Entry Saved").toBe(true);
+    await visible(page, "Evening without script").toBe(true);
+    await page.getByText("Delete this entry").click();
+    await page.getByRole("button", { name: "Delete for good" }).click();
+    await page.waitForURL(/\/journals\?deleted=1$/);
+    await visible(page, "The entry was deleted.").toBe(true);
+    await page.close();
+  });
+
+  it("with JavaScript: the toast; a dropped connection shows the notice and keeps the entry's text", async () => {
+    const page = await hydrated("/journals");
+    await dropPosts(page, "journals");
+    await page.getByLabel("Title").fill("Through the storm");
+    await page.getByLabel("Your reflection").fill("These words must not be lost to a dropped line.");
+    await page.getByRole("button", { name: "Save Sacred Entry" }).click();
+    await visible(page, "Entry Not Saved").toBe(true);
+    expect(await page.getByLabel("Title").inputValue()).toBe("Through the storm");
+    expect(await page.getByLabel("Your reflection").inputValue()).toBe(
+      "These words must not be lost to a dropped line.",
+    );
+    await page.unroute("**/journals.data**");
+    await page.getByRole("button", { name: "Save Sacred Entry" }).click();
+    await visible(page, "Sacred Entry Saved").toBe(true);
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("");
+    await page.close();
+  });
+});
+
+describe("the daily check-in", () => {
+  it("without JavaScript: a check-in lands on the calendar saying it was saved", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/calendar`);
+    await page.getByRole("button", { name: /Peaceful/ }).click();
+    await page.waitForURL(/\/calendar\?checked=1$/);
+    await visible(page, "Check-in saved. You're feeling Peaceful today.").toBe(true);
+    await page.close();
+  });
+
+  it("with JavaScript: the toast; a dropped connection shows the check-in's notice", async () => {
+    const page = await hydrated("/calendar");
+    await page.getByRole("button", { name: /Grateful/ }).click();
+    await visible(page, "Check-in saved").toBe(true);
+    await dropPosts(page, "calendar");
+    await page.getByRole("button", { name: /Curious/ }).click();
+    await visible(page, "Your check-in could not be saved just now. Please try again.").toBe(true);
+    await page.close();
+  });
+});
+
+describe("the integration journal", () => {
+  it("without JavaScript: a missing title keeps the reflection; a saved session lands on a page that says so", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/integration`);
+    await page.getByLabel("Reflection", { exact: true }).fill("The owl returned in a dream.");
+    await page.getByRole("button", { name: "Save Session" }).click();
+    await visible(page, "Missing Information: Please provide a session title and reflection.").toBe(true);
+    expect(await page.getByLabel("Reflection", { exact: true }).inputValue()).toBe("The owl returned in a dream.");
+    await page.getByLabel("Session title").fill("Owl dream");
+    await page.getByRole("button", { name: "Save Session" }).click();
+    await page.waitForURL(/\/integration\?done=session$/);
+    await visible(page, "Session Saved: Your integration session has been saved successfully.").toBe(true);
+    await page.close();
+  });
+
+  it("with JavaScript: a dropped connection shows SPEC.md's Save Error and keeps the text", async () => {
+    const page = await hydrated("/integration");
+    await dropPosts(page, "integration");
+    await page.getByLabel("Session title").fill("Storm session");
+    await page.getByLabel("Reflection", { exact: true }).fill("Kept through a dropped line.");
+    await page.getByRole("button", { name: "Save Session" }).click();
+    await visible(page, "Save Error: Failed to save your session. Please try again.").toBe(true);
+    expect(await page.getByLabel("Session title").inputValue()).toBe("Storm session");
+    await page.unroute("**/integration.data**");
+    await page.getByRole("button", { name: "Save Session" }).click();
+    await visible(page, "Your integration session has been saved successfully.").toBe(true);
+    await page.close();
+  });
+});
+
+describe("the preparation checklist", () => {
+  it("without JavaScript: a tick lands back on the guide, saved and shown", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/preparation-guide`);
+    await page.getByRole("button", { name: "Drank enough water through the day" }).click();
+    await page.waitForURL(/\/preparation-guide\?saved=1$/);
+    await visible(page, "Your checklist is saved.").toBe(true);
+    expect(
+      await page.getByRole("button", { name: "Drank enough water through the day" }).getAttribute("aria-pressed"),
+    ).toBe("true");
+    await page.close();
+  });
+
+  it("with JavaScript: a tick that does not arrive says so", async () => {
+    const page = await hydrated("/preparation-guide");
+    await dropPosts(page, "preparation-guide");
+    await page.getByRole("button", { name: "Read your written intention once more" }).click();
+    await visible(page, /Checklist not saved/).toBe(true);
+    await page.close();
+  });
+});
+
+describe("the spirit companion", () => {
+  it("without JavaScript: a message is sent and the page comes back with it", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/spirit-companion`);
+    await page.locator("#companion-message").fill("A question asked without script.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/\/spirit-companion$/);
+    await visible(page, "A question asked without script.").toBe(true);
+    await page.close();
+  });
+
+  it("with JavaScript: a message that does not arrive says so and comes back into the box", async () => {
+    const page = await hydrated("/spirit-companion");
+    await dropPosts(page, "spirit-companion");
+    await page.locator("#companion-message").fill("Lost on the way?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await visible(page, /Message not sent/).toBe(true);
+    await expect.poll(() => page.locator("#companion-message").inputValue()).toBe("Lost on the way?");
+    await page.close();
+  });
+});
