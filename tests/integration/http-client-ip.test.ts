@@ -24,7 +24,7 @@ describeEachBackend("the client IP behind a proxy", (backend) => {
   async function clientIpOf(trust: string, forwardedFor: string): Promise<string> {
     const server = servers[trust] as TestServer;
     await server.database.db.delete(rateLimits);
-    expect((await postForm(server, "/contact", contact, { "X-Forwarded-For": forwardedFor })).status).toBe(200);
+    expect((await postForm(server, "/contact", contact, { "X-Forwarded-For": forwardedFor })).status).toBe(303);
     const keys = (await server.database.db.select().from(rateLimits)).map((r) => r.key);
     expect(keys).toHaveLength(1);
     return (keys[0] ?? "").replace(/^contact:/, "");
@@ -37,9 +37,9 @@ describeEachBackend("the client IP behind a proxy", (backend) => {
     const server = servers.true as TestServer;
     await server.database.db.delete(rateLimits);
     const from = (i: number) => ({ "X-Forwarded-For": `6.6.6.${i}, 203.0.113.7` });
-    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", contact, from(i))).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await postForm(server, "/contact", contact, from(i))).status).toBe(303);
     expect((await postForm(server, "/contact", contact, from(9))).status).toBe(429);
-    expect((await postForm(server, "/contact", contact, { "X-Forwarded-For": "198.51.100.1" })).status).toBe(200);
+    expect((await postForm(server, "/contact", contact, { "X-Forwarded-For": "198.51.100.1" })).status).toBe(303);
   });
 
   it("takes the second entry from the right with two hops", async () => {
