@@ -124,6 +124,12 @@ export default function Book() {
         <PageHero eyebrow="Book a session" title="Choose a session">
           Both are held online, 45 minutes on Zoom.
         </PageHero>
+        {result && !result.ok && result.formError ? (
+          <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
+            <p className="font-semibold text-rose-200">{result.formError.title}</p>
+            <p className="text-rose-100">{result.formError.description}</p>
+          </div>
+        ) : null}
         <div className="flex flex-wrap justify-center gap-3">
           <Link to="/bookings?offer=preparation" className="btn-gold">
             Preparation Session
