@@ -122,7 +122,7 @@ describe("/donation with JavaScript", () => {
     await donor(page);
     await page.getByRole("button", { name: "Give $25 (test mode)" }).click();
     await page.waitForURL(/\/payments\/test\//);
-    expect(await page.locator("main").textContent()).toContain("$25.00");
+    await expect.poll(() => page.locator("main").textContent()).toContain("$25.00");
     expect(errors).toEqual([]);
     await close();
   });
@@ -171,14 +171,16 @@ describe("booking without JavaScript, then the manage link", () => {
     await page.getByRole("button", { name: "Book Preparation Session" }).click();
     await page.waitForURL(/\/bookings\?offer=preparation/);
     expect(await page.locator("main").textContent()).not.toContain("Online booking is not open yet");
-    await page.getByRole("list").getByRole("link").first().click();
+    await page.locator('main a[href*="day="]').first().click();
     await page.waitForURL(/day=/);
     await page.screenshot({ path: `${SHOTS}/booking-page-nojs-1280.png`, fullPage: true });
     // A bad email: the message, and what was typed kept.
     await page.getByLabel("Full name").fill("Nora Noscript");
     await page.getByLabel("Email").fill("nora@");
     await page.getByRole("button", { name: "Confirm and Pay $600" }).click();
-    await expect.poll(() => page.getByText("Please fill in all required fields correctly.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("alert").getByText("Please fill in all required fields correctly.").isVisible())
+      .toBe(true);
     expect(await page.getByLabel("Full name").inputValue()).toBe("Nora Noscript");
     await page.getByLabel("Email").fill("nora@example.org");
     await page.locator("label", { hasText: "2:00 PM" }).click();

@@ -8,7 +8,7 @@ import { newFormKey } from "~/components/forms/use-form";
 import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { FormRefusal, handleForm, readSubmission, refused, type Submission, succeeded } from "~/lib/form-action.server";
+import { FormRefusal, handleForm, readSubmission, refused, type Submission } from "~/lib/form-action.server";
 import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { blockedDaysAhead, freeSlots } from "~/modules/bookings/availability.server";
@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "pay" && booking?.status === "approved") {
       const outcome = await payForBooking(context.db, context.env, booking, submission.fields.cardLast4 || undefined);
       if (outcome.kind === "redirect") return redirect(outcome.url, 303);
-      if (outcome.kind === "confirmed") return succeeded(request, { redirectTo: "/booking-confirmed" });
+      if (outcome.kind === "confirmed") return leave("/booking-confirmed");
       return refused(submission, BOOKING_MESSAGES.failed, 402);
     }
     if (booking && !changeable(booking)) return refused(submission, notice(CLOSED), 409);
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await cancelBooking(tx, booking, refunded);
         return { redirectTo: doneUrl(refunded ? "refunded" : "cancelled") };
       });
-      return succeeded(request, answer);
+      return leave(answer.redirectTo);
     }
     if (intent === "reschedule") {
       const answer = await once(context.db, identity, async (tx) => {
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }
         return { redirectTo: doneUrl("moved") };
       });
-      return succeeded(request, answer);
+      return leave(answer.redirectTo);
     }
     if (!booking) throw data(null, { status: 404 });
     return refused(submission, notice(UNCHANGEABLE), 400);
@@ -100,6 +100,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const UNCHANGEABLE = "This session cannot be changed that way.";
+
+/**
+ * Success leaves this page with or without JavaScript: its link may be spent (cancelled, or
+ * replaced by a new one), so staying would reload it into "not found".
+ */
+const leave = (to: string) => redirect(to, 303);
 
 /** Refunds a paid session before it is cancelled; a refund that fails leaves everything as it was. */
 async function refundFirst(context: Route.ActionArgs["context"], booking: Booking, submission: Submission) {
