@@ -162,6 +162,29 @@ describe("/donation-checkout", () => {
   });
 });
 
+describe("the booking dialog with the connection dropped", () => {
+  it("says Booking Failed and keeps the details typed", async () => {
+    const { page, close } = await open({ js: true });
+    await page.goto(`${app.url}/start-your-journey#offer-microdose`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.route("**/bookings.data**", (r) =>
+      r.request().method() === "POST" ? r.abort("connectionreset") : r.continue(),
+    );
+    await page.getByLabel("I have read and agree to the sacred agreement").check();
+    await page.getByRole("button", { name: "Request Mentorship" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("[data-day]:not([disabled])").nth(2).click();
+    await dialog.getByRole("button", { name: "9:00 AM" }).click();
+    await dialog.getByLabel("Full name").fill("Lee Dropped");
+    await dialog.getByLabel("Email").fill("dropped@example.org");
+    await dialog.getByRole("button", { name: "Request Mentorship" }).click();
+    await expect.poll(() => toast(page, "Booking Failed").isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Full name").inputValue()).toBe("Lee Dropped");
+    expect(await dialog.getByLabel("Email").inputValue()).toBe("dropped@example.org");
+    await close();
+  });
+});
+
 describe("booking without JavaScript, then the manage link", () => {
   it("Apply leads to a booking page that books; cancelling by the link lands on a done page", async () => {
     const { page, close } = await open({ js: false });
