@@ -1,16 +1,20 @@
 import { Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
 import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { CEREMONIES_PAUSED } from "~/content/journey";
-import { type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
+import { readWholeDollars } from "~/modules/giving/amount";
 import {
   CHECKOUT_DEFAULT,
   CHECKOUT_MINIMUM,
@@ -19,10 +23,11 @@ import {
   GIVING_MESSAGES,
 } from "~/modules/giving/amounts";
 import { checkoutSchema } from "~/modules/giving/validation";
-import { completeAndFulfil } from "~/modules/payments/fulfilment.server";
-import { PaymentProviderError, startPayment } from "~/modules/payments/payments.server";
+import { carryOutPayment } from "~/modules/payments/fulfilment.server";
+import { PaymentProviderError, recordPayment } from "~/modules/payments/payments.server";
 import { providerFor } from "~/modules/payments/providers.server";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { forget, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/donation-checkout";
 
 export const headers = publicPageHeaders;
@@ -41,42 +46,65 @@ export function loader({ request }: Route.LoaderArgs) {
   return { outcome: outcome === "cancelled" || outcome === "error" ? outcome : null };
 }
 
+const LIMIT = { name: "payment:ip", limit: 10, windowSeconds: 3600 } as const;
+
+/**
+ * The ceremony donation: recorded with the form's one-time key, then paid outside that
+ * transaction (carryOutPayment), so a double click or a resend never charges twice.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = await limit(
-    context.db,
-    { name: "payment:ip", limit: 10, windowSeconds: 3600 },
-    context.clientIp,
-    GIVING_MESSAGES.error,
-  );
-  if (limited) return limited;
-  const input = withBlanks(formToObject(await request.formData()), checkoutSchema);
-  const parsed = checkoutSchema.safeParse({ ...input, cardLast4: input.cardLast4 || undefined });
-  const provider = providerFor(context.db, context.env);
-  if (!parsed.success || (provider.cardFields && !parsed.data.cardLast4)) {
-    const fieldErrors = parsed.success ? { cardLast4: GIVING_MESSAGES.required } : fieldErrorsOf(parsed.error);
-    return data({ ok: false, fieldErrors } satisfies FormResult, { status: 400 });
-  }
-  const amount = Number(parsed.data.amount);
-  const viewer = await getViewer(request, context);
-  try {
-    const started = await startPayment(context.db, context.env, {
-      purpose: "ceremony-gift",
-      amountCents: amount * 100,
-      description: `Ceremony donation - $${amount}`,
-      payerName: parsed.data.donorName,
-      payerEmail: parsed.data.email,
-      userId: viewer?.id ?? null,
-      card: parsed.data.cardLast4 ? { last4: parsed.data.cardLast4, name: parsed.data.donorName } : undefined,
+  const submission = await readSubmission(request);
+  return handleForm(submission, GIVING_MESSAGES.error, context.logger, async () => {
+    const limited = await hit(context.db, LIMIT, context.clientIp);
+    if (!limited.allowed) {
+      return refused(submission, GIVING_MESSAGES.error, 429, {
+        retryAfterSeconds: limited.retryAfterSeconds,
+        rateLimited: true,
+      });
+    }
+    const parsed = parse(submission, checkoutSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const { amount, donorName, email, cardLast4 } = parsed.data;
+    if (providerFor(context.db, context.env).cardFields && !cardLast4) {
+      return invalid(submission, { cardLast4: GIVING_MESSAGES.required });
+    }
+    const dollars = readWholeDollars(amount);
+    const whole = dollars.ok && dollars.dollars !== null ? dollars.dollars : 0;
+    const viewer = await getViewer(request, context);
+    const identity = { scope: "donation-checkout", key: submission.key, ownerId: viewer?.id };
+    const answer = await once(context.db, identity, async (tx) => {
+      const paymentId = await recordPayment(tx, context.env, {
+        purpose: "ceremony-gift",
+        amountCents: whole * 100,
+        description: `Ceremony donation - $${whole}`,
+        payerName: donorName,
+        payerEmail: email,
+        userId: viewer?.id ?? null,
+        card: cardLast4 ? { last4: cardLast4, name: donorName } : undefined,
+      });
+      return { redirectTo: "/donation-success", data: { paymentId } };
     });
-    if (started.approveUrl) throw redirect(started.approveUrl);
-    const payment = await completeAndFulfil(context.db, context.env, started.paymentId);
-    if (payment.status === "captured") throw redirect("/donation-success");
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    context.logger.warn({ err: error.message }, "ceremony donation failed");
-  }
-  return data({ ok: false, fieldErrors: {}, formError: GIVING_MESSAGES.error } satisfies FormResult, { status: 402 });
+    const { paymentId } = answer.data as { paymentId: string };
+    const card = cardLast4 ? { last4: cardLast4, name: donorName } : undefined;
+    try {
+      const outcome = await carryOutPayment(context.db, context.env, paymentId, card);
+      // The payer goes on to the provider, or to the page that says it was received.
+      if (outcome.kind === "redirect") return redirect(outcome.url, 303);
+      if (outcome.kind === "captured") return redirect(answer.redirectTo, 303);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error.message }, "ceremony donation failed");
+    }
+    // Declined or failed: nothing was taken; the same form may try again (another card).
+    await forget(context.db, identity);
+    return refused(submission, GIVING_MESSAGES.error, 402);
+  });
 }
+
+/** A dropped connection keeps the page and what was typed, with SPEC.md's payment notice. */
+export const clientAction = keepFormOnFailure(GIVING_MESSAGES.error);
+
+const loadSchema = () => import("~/modules/giving/validation").then((m) => m.checkoutSchema);
 
 const supports = [
   "Screening, intake and the preparation call with your guide",
@@ -88,25 +116,30 @@ const supports = [
 export default function DonationCheckout() {
   const { outcome } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const submitting = useNavigation().state !== "idle";
-  const submit = useSubmit();
   const provider = usePaymentProvider();
-  const [amount, setAmount] = useState(String(CHECKOUT_DEFAULT));
+  const form = useForm({
+    id: "checkout",
+    result,
+    schema: loadSchema,
+    onFailure(failed) {
+      if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
+    },
+  });
+  const [amount, setAmount] = useState(form.field("amount").defaultValue ?? String(CHECKOUT_DEFAULT));
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const last4 = useRef<HTMLInputElement>(null);
   const donor = useRef<HTMLInputElement>(null);
-  const errors = result && !result.ok ? result.fieldErrors : {};
+  const read = readWholeDollars(amount);
+  const dollars = read.ok ? (read.dollars ?? 0) : null;
+  const amountError =
+    form.errors.amount ??
+    (!read.ok ? read.error : (dollars ?? 0) < CHECKOUT_MINIMUM ? GIVING_MESSAGES.checkoutMinimum : undefined);
 
   useEffect(() => {
     const notice =
       outcome === "cancelled" ? GIVING_MESSAGES.cancelled : outcome === "error" ? GIVING_MESSAGES.error : null;
     if (notice) notify("error", notice.title, { description: notice.description });
   }, [outcome]);
-  useEffect(() => {
-    if (result && !result.ok && result.formError) {
-      notify("error", result.formError.title, { description: result.formError.description });
-    }
-  }, [result]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
@@ -117,36 +150,32 @@ export default function DonationCheckout() {
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Form
           method="post"
-          noValidate
           className="card grid content-start gap-6"
+          {...form.props}
           onSubmit={(event) => {
-            if (provider !== "test") return;
-            event.preventDefault();
-            const card = readCard(event.currentTarget);
-            if (!isCard(card)) {
-              setCardErrors(card);
-              return;
+            // Test mode: the card is checked here and only its last four digits and holder are sent.
+            if (provider === "test") {
+              const card = readCard(event.currentTarget);
+              if (!isCard(card)) {
+                event.preventDefault();
+                setCardErrors(card);
+                return;
+              }
+              setCardErrors({});
+              if (last4.current) last4.current.value = card.last4;
+              if (donor.current) donor.current.value = card.name;
             }
-            setCardErrors({});
-            if (last4.current) last4.current.value = card.last4;
-            if (donor.current) donor.current.value = card.name;
-            submit(event.currentTarget);
+            void form.props.onSubmit(event);
           }}
         >
+          <input {...form.keyField} />
           <TestModeNotice cards />
           {outcome ? (
             <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
               {outcome === "cancelled" ? GIVING_MESSAGES.cancelled.description : GIVING_MESSAGES.error.description}
             </p>
           ) : null}
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            error={errors.email}
-          />
+          <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
           <fieldset>
             <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -154,7 +183,7 @@ export default function DonationCheckout() {
                 <button
                   key={p.amount}
                   type="button"
-                  aria-pressed={amount === String(p.amount)}
+                  aria-pressed={dollars === p.amount}
                   onClick={() => setAmount(String(p.amount))}
                   className="rounded-xl border border-violet-300/25 p-3 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
                 >
@@ -164,17 +193,19 @@ export default function DonationCheckout() {
               ))}
             </div>
             <TextField
-              name="amount"
+              {...form.field("amount")}
               label={<span className="sr-only">Amount in dollars</span>}
-              inputMode="numeric"
+              inputMode="decimal"
+              maxLength={12}
+              defaultValue={undefined}
               value={amount}
-              onChange={(e) => setAmount(e.target.value.replace(/\D/g, "").slice(0, 6))}
-              error={errors.amount ?? (Number(amount) < CHECKOUT_MINIMUM ? GIVING_MESSAGES.checkoutMinimum : undefined)}
+              onChange={(e) => setAmount(e.target.value)}
+              error={amountError}
             />
           </fieldset>
           {provider === "test" ? (
             <>
-              <CardFields errors={cardErrors} disabled={submitting} />
+              <CardFields errors={{ ...cardErrors, ...cardError(form.errors.cardLast4) }} disabled={form.pending} />
               <input ref={last4} type="hidden" name="cardLast4" />
               <input ref={donor} type="hidden" name="donorName" />
               <noscript>
@@ -182,17 +213,11 @@ export default function DonationCheckout() {
               </noscript>
             </>
           ) : (
-            <TextField
-              name="donorName"
-              label="Name for your receipt"
-              autoComplete="name"
-              maxLength={100}
-              error={errors.donorName}
-            />
+            <TextField {...form.field("donorName")} label="Name for your receipt" autoComplete="name" maxLength={100} />
           )}
-          <button type="submit" className="btn-gold" disabled={submitting || Number(amount) < CHECKOUT_MINIMUM}>
+          <button type="submit" className="btn-gold" disabled={form.pending || amountError !== undefined}>
             <Lock aria-hidden="true" className="h-4 w-4" />
-            {submitting ? "Processing..." : `Give ${formatUsd(Number(amount) || 0)}`}
+            {form.pending ? "Processing..." : `Give ${dollars === null ? "" : formatUsd(dollars)}`.trim()}
           </button>
         </Form>
         <aside className="grid content-start gap-6">
@@ -216,3 +241,6 @@ export default function DonationCheckout() {
     </div>
   );
 }
+
+/** The server's "card missing" shows under the card number (the only card field it can speak of). */
+const cardError = (message: string | undefined): CardErrors => (message ? { number: message } : {});

@@ -1,19 +1,24 @@
 import { HeartHandshake } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { artPath } from "~/lib/art-paths";
-import { type FormResult, fieldErrorsOf, formToObject, withBlanks } from "~/lib/forms";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
+import { chooseOffering, readWholeDollars } from "~/modules/giving/amount";
 import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatUsd, GIVING_MESSAGES } from "~/modules/giving/amounts";
 import { donationSchema } from "~/modules/giving/validation";
-import { PaymentProviderError, startPayment } from "~/modules/payments/payments.server";
-import { limit } from "~/modules/rate-limit/rate-limit.server";
+import { orderPayment, PaymentProviderError, recordPayment } from "~/modules/payments/payments.server";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { forget, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/donation";
 
 export const headers = publicPageHeaders;
@@ -34,39 +39,60 @@ export function loader({ request }: Route.LoaderArgs) {
   return { outcome: outcome === "cancelled" || outcome === "error" ? outcome : null };
 }
 
+const LIMIT = { name: "payment:ip", limit: 10, windowSeconds: 3600 } as const;
+
+/**
+ * The offering: the amount is read here (amount.ts), never taken from the browser's total. The
+ * payment is recorded with the form's one-time key, and the provider is asked outside that
+ * transaction: a resent form (double click, lost answer) finds the same payment and the same order.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = await limit(
-    context.db,
-    { name: "payment:ip", limit: 10, windowSeconds: 3600 },
-    context.clientIp,
-    GIVING_MESSAGES.error,
-  );
-  if (limited) return limited;
-  const input = withBlanks(formToObject(await request.formData()), donationSchema);
-  const parsed = donationSchema.safeParse(input);
-  if (!parsed.success) {
-    return data({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) } satisfies FormResult, { status: 400 });
-  }
-  const amount = Number(parsed.data.amount);
-  const viewer = await getViewer(request, context);
-  try {
-    const started = await startPayment(context.db, context.env, {
-      purpose: "gift",
-      amountCents: amount * 100,
-      description: `Offering to the church - $${amount}`,
-      payerName: parsed.data.donorName,
-      payerEmail: parsed.data.email,
-      userId: viewer?.id ?? null,
+  const submission = await readSubmission(request);
+  return handleForm(submission, GIVING_MESSAGES.error, context.logger, async () => {
+    const limited = await hit(context.db, LIMIT, context.clientIp);
+    if (!limited.allowed) {
+      return refused(submission, GIVING_MESSAGES.error, 429, {
+        retryAfterSeconds: limited.retryAfterSeconds,
+        rateLimited: true,
+      });
+    }
+    const parsed = parse(submission, donationSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+    const choice = chooseOffering(parsed.data.tier, parsed.data.amount);
+    if (!choice.ok) return invalid(submission, { [choice.field]: choice.error });
+    const amount = choice.dollars;
+    const viewer = await getViewer(request, context);
+    const identity = { scope: "donation", key: submission.key, ownerId: viewer?.id };
+    const answer = await once(context.db, identity, async (tx) => {
+      const paymentId = await recordPayment(tx, context.env, {
+        purpose: "gift",
+        amountCents: amount * 100,
+        description: `Offering to the church - $${amount}`,
+        payerName: parsed.data.donorName,
+        payerEmail: parsed.data.email,
+        userId: viewer?.id ?? null,
+      });
+      return { redirectTo: `/payments/return?payment=${paymentId}`, data: { paymentId } };
     });
-    throw redirect(started.approveUrl ?? `/payments/return?payment=${started.paymentId}`);
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    context.logger.warn({ err: error.message }, "donation order not created");
-    return data({ ok: false, fieldErrors: {}, formError: GIVING_MESSAGES.error } satisfies FormResult, {
-      status: 502,
-    });
-  }
+    const { paymentId } = answer.data as { paymentId: string };
+    try {
+      const started = await orderPayment(context.db, context.env, paymentId);
+      // With or without JavaScript the payer leaves for the provider's page, where the amount is shown.
+      return redirect(started.approveUrl ?? answer.redirectTo, 303);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error.message }, "donation order not created");
+      // The payment is marked failed; the same key may try again with a new one.
+      await forget(context.db, identity);
+      return refused(submission, GIVING_MESSAGES.error, 502);
+    }
+  });
 }
+
+/** A dropped connection keeps the page and what was typed, with SPEC.md's payment notice. */
+export const clientAction = keepFormOnFailure(GIVING_MESSAGES.error);
+
+const loadSchema = () => import("~/modules/giving/validation").then((m) => m.donationSchema);
 
 const benefits = [
   "Preparation and integration care for every seeker",
@@ -78,25 +104,35 @@ const benefits = [
 export default function Donation() {
   const { outcome } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const submitting = useNavigation().state !== "idle";
   const provider = usePaymentProvider();
-  const [tier, setTier] = useState<number | null>(DEFAULT_TIER);
-  const [custom, setCustom] = useState("");
-  const customAmount = /^\d+$/.test(custom) ? Number(custom) : null;
-  const customTooLow = custom !== "" && (customAmount === null || customAmount < DONATION_MINIMUM);
-  const total = customAmount !== null && customAmount >= DONATION_MINIMUM ? customAmount : (tier ?? 0);
-  const errors = result && !result.ok ? result.fieldErrors : {};
+  const form = useForm({
+    id: "donation",
+    result,
+    schema: loadSchema,
+    onFailure(failed) {
+      if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
+    },
+  });
+  const typedBack = form.field("amount").defaultValue ?? "";
+  const tierBack = result && !result.ok && typeof result.values?.tier === "string" ? result.values.tier : null;
+  const [tier, setTier] = useState<string>(tierBack ?? String(DEFAULT_TIER));
+  const [custom, setCustom] = useState(typedBack);
+  // Without JavaScript the total cannot follow what is typed: the provider's page shows the amount.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+
+  // What is highlighted, the total and the button all come from this one reading (the server's too).
+  const typed = readWholeDollars(custom);
+  const choice = chooseOffering(custom.trim() === "" ? tier : "", custom);
+  const chosenTier = custom.trim() === "" ? tier : null;
+  const total = choice.ok ? choice.dollars : typed.ok ? typed.dollars : null;
+  const amountError = custom.trim() !== "" && !choice.ok ? choice.error : form.errors.amount;
 
   useEffect(() => {
     const notice =
       outcome === "cancelled" ? GIVING_MESSAGES.cancelled : outcome === "error" ? GIVING_MESSAGES.error : null;
     if (notice) notify("error", notice.title, { description: notice.description });
   }, [outcome]);
-  useEffect(() => {
-    if (result && !result.ok && result.formError) {
-      notify("error", result.formError.title, { description: result.formError.description });
-    }
-  }, [result]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
@@ -105,87 +141,93 @@ export default function Donation() {
         size, helps us hold safe and reverent space.
       </PageHero>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Form method="post" className="card grid content-start gap-6">
+        <Form method="post" className="card grid content-start gap-6" {...form.props}>
+          <input {...form.keyField} />
           <TestModeNotice />
           {outcome ? (
             <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
               {outcome === "cancelled" ? GIVING_MESSAGES.cancelled.description : GIVING_MESSAGES.error.description}
             </p>
           ) : null}
+          {form.formError ? (
+            <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
+              <span className="block font-semibold">{form.formError.title}</span>
+              {form.formError.description}
+            </p>
+          ) : null}
           <fieldset>
             <legend className="font-serif text-2xl font-semibold">Choose your offering</legend>
+            {/* Radios: a tier is chosen with or without JavaScript, and sent with the form. */}
             <div className="mt-4 grid grid-cols-2 gap-3">
               {DONATION_TIERS.map((t) => (
-                <button
+                <label
                   key={t.amount}
-                  type="button"
-                  aria-pressed={tier === t.amount && customAmount === null}
-                  onClick={() => {
-                    setTier(t.amount);
-                    setCustom("");
-                  }}
-                  className="rounded-xl border border-violet-300/25 p-4 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
+                  className="cursor-pointer rounded-xl border border-violet-300/25 p-4 hover:border-violet-200 has-checked:border-gold has-checked:bg-gold/10 has-focus-visible:outline-2 has-focus-visible:outline-gold"
                 >
+                  <input
+                    type="radio"
+                    name="tier"
+                    value={t.amount}
+                    checked={chosenTier === String(t.amount)}
+                    onChange={() => {
+                      setTier(String(t.amount));
+                      setCustom("");
+                    }}
+                    className="sr-only"
+                  />
                   <span className="block text-2xl font-semibold text-gold">{formatUsd(t.amount)}</span>
                   <span className="text-sm text-mist-muted">{t.label}</span>
-                </button>
+                </label>
               ))}
             </div>
           </fieldset>
           <TextField
-            name="custom"
+            {...form.field("amount")}
             label="Or your own amount (whole dollars)"
-            inputMode="numeric"
+            hint={`At least ${formatUsd(DONATION_MINIMUM)}. Leave it empty to give the amount chosen above.`}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={12}
+            defaultValue={undefined}
             value={custom}
-            onChange={(event) => {
-              const value = event.target.value.replace(/\D/g, "").slice(0, 6);
-              setCustom(value);
-              if (Number(value) >= DONATION_MINIMUM) setTier(null);
-            }}
-            error={customTooLow ? GIVING_MESSAGES.minimum : errors.amount}
+            onChange={(event) => setCustom(event.target.value)}
+            error={amountError}
           />
-          <input type="hidden" name="amount" value={total || ""} />
           <div className="grid gap-5 sm:grid-cols-2">
+            <TextField {...form.field("donorName")} label="Your name" autoComplete="name" maxLength={100} />
             <TextField
-              name="donorName"
-              label="Your name"
-              autoComplete="name"
-              maxLength={100}
-              error={errors.donorName}
-            />
-            <TextField
-              name="email"
+              {...form.field("email")}
               label="Email for your receipt"
               type="email"
               autoComplete="email"
               maxLength={254}
-              error={errors.email}
             />
           </div>
-          <p className="flex items-baseline justify-between border-t border-violet-300/15 pt-4 text-lg">
-            <span>Total</span>
-            <span className="text-3xl font-semibold text-gold" aria-live="polite">
-              {formatUsd(total)}
-            </span>
-          </p>
-          {total >= DONATION_MINIMUM ? (
-            <button
-              type="submit"
-              name="intent"
-              value="give"
-              className="btn-gold justify-self-stretch"
-              disabled={submitting}
-            >
-              {submitting
+          {live ? (
+            <p className="flex items-baseline justify-between border-t border-violet-300/15 pt-4 text-lg">
+              <span>Total</span>
+              <span className="text-3xl font-semibold text-gold" aria-live="polite" data-testid="donation-total">
+                {total === null ? "–" : formatUsd(total)}
+              </span>
+            </p>
+          ) : null}
+          {!live || choice.ok ? (
+            <button type="submit" className="btn-gold justify-self-stretch" disabled={form.pending}>
+              {form.pending
                 ? "Opening payment..."
-                : provider === "paypal"
-                  ? `Give ${formatUsd(total)} with PayPal`
-                  : `Give ${formatUsd(total)} (test mode)`}
+                : !live || !choice.ok
+                  ? provider === "paypal"
+                    ? "Continue to PayPal"
+                    : "Continue to payment (test mode)"
+                  : provider === "paypal"
+                    ? `Give ${formatUsd(choice.dollars)} with PayPal`
+                    : `Give ${formatUsd(choice.dollars)} (test mode)`}
             </button>
           ) : null}
           <p className="text-xs text-mist-muted">
             Payments are handled by {provider === "paypal" ? "PayPal" : "our test provider"}; your card details never
-            reach our servers. You receive an email receipt; no goods or services are provided in exchange.
+            reach our servers. You see the amount before you approve it. You receive an email receipt; no goods or
+            services are provided in exchange.
           </p>
         </Form>
         <aside className="grid content-start gap-6">

@@ -60,12 +60,12 @@ describe("giving", () => {
     const { page, errors, close } = await openPage({ width: 375 });
     await page.goto(`${app.url}/donation`, { waitUntil: "networkidle" });
     await expect.poll(() => page.getByText("Test mode:").isVisible()).toBe(true);
-    await page.getByRole("button", { name: /\$333/ }).click();
+    await page.locator("label", { hasText: "$333" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Give $333 (test mode)" }).isVisible()).toBe(true);
     const amount = page.getByLabel("Or your own amount (whole dollars)");
     await amount.fill("150");
     await amount.fill("15");
-    await expect.poll(() => page.getByText("Minimum donation is $20").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Minimum donation is $20", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Give / }).count()).toBe(0);
     await amount.fill("50");
     await page.getByLabel("Your name").fill("Ana Ruiz");

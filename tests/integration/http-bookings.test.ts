@@ -74,8 +74,12 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
 
   it("books a preparation session at our price, whatever the form says, with an .ics and a manage link", async () => {
     const res = await book({ price: "1", amount: "1", priceCents: "100" });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, data: { kind: "confirmed", email: "ana@example.org" } });
+    // Without JavaScript: redirect after post to a page that says it is booked.
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/booking-confirmed?kind=confirmed");
+    expect(await (await fetch(`${server.url}/booking-confirmed?kind=confirmed`)).text()).toContain(
+      "Your session is booked",
+    );
     const [payment] = await server.database.db.select().from(payments);
     expect(payment).toMatchObject({ amountCents: 60000, status: "captured", purpose: "booking", cardLast4: "4242" });
     const [booking] = await server.database.db.select().from(bookings);
@@ -90,6 +94,44 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     expect(taken.slots.map((s: { time: string }) => s.time)).not.toContain("10:00");
   });
 
+  it("books on the page without JavaScript: days, a day's times, the form, the provider's approval page", async () => {
+    const page = await (await fetch(`${server.url}/bookings?offer=preparation`)).text();
+    expect(page).toContain("Choose a day");
+    expect(page).toContain(`day=${day()}`);
+    const dayPage = await (await fetch(`${server.url}/bookings?offer=preparation&day=${day()}`)).text();
+    expect(dayPage).toContain('value="10:00"');
+    expect(dayPage).toContain("Confirm and Pay $600");
+    const form = { offerId: "preparation", day: day(), time: "14:00", ...person, _key: "booking-page-key-00000001" };
+    const at = `/bookings?offer=preparation&day=${day()}`;
+    // A bad email: the page again, the message, what was typed.
+    const bad = await postForm(server, at, { ...form, email: "ana@", _key: "booking-page-key-00000000" });
+    expect(bad.status).toBe(400);
+    const badPage = await bad.text();
+    expect(badPage).toContain("Please fill in all required fields correctly.");
+    expect(badPage).toContain('value="ana@"');
+    expect(badPage).toContain('value="Ana Ruiz"');
+    // No card on the page: the test provider's approval page, as with PayPal; sent twice, one booking and one order.
+    const [first, second] = await Promise.all([postForm(server, at, form), postForm(server, at, form)]);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toMatch(/\/payments\/test\/TEST-/);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect(await server.database.db.select().from(bookings)).toHaveLength(1);
+    expect(await server.database.db.select().from(payments)).toHaveLength(1);
+    expect(await server.database.db.select().from(testProviderOrders)).toHaveLength(1);
+  });
+
+  it("books once when the dialog's post is sent twice with its key (double click, lost answer)", async () => {
+    const key = { _key: "booking-dialog-key-000001" };
+    const [a, b] = await Promise.all([book(key), book(key)]);
+    const c = await book(key);
+    expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
+    expect(await server.database.db.select().from(bookings)).toHaveLength(1);
+    expect(await server.database.db.select().from(payments).where(eq(payments.status, "captured"))).toHaveLength(1);
+    expect(
+      await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.confirmed")),
+    ).toHaveLength(1);
+  });
+
   it("gives exactly one booking when 20 people try the same slot at once", async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -97,7 +139,7 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
       ),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const active = await server.database.db
       .select()
@@ -110,15 +152,12 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
   it("answers Booking Failed on a declined card, charges nothing and frees the slot", async () => {
     const res = await book({ cardLast4: "0002" });
     expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({
-      formError: {
-        title: "Booking Failed",
-        description: "There was an error processing your booking. Please try again.",
-      },
-    });
+    const page = await res.text();
+    expect(page).toContain("Booking Failed");
+    expect(page).toContain("There was an error processing your booking. Please try again.");
     const [booking] = await server.database.db.select().from(bookings);
     expect(booking?.status).toBe("cancelled");
-    expect((await book({})).status).toBe(200);
+    expect((await book({})).status).toBe(303);
   });
 
   it("refuses missing information, closed days and unknown slots, storing nothing", async () => {
@@ -126,12 +165,14 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
       { fullName: "" },
       { email: "ana@" },
       { phone: "abc" },
-      { cardLast4: "" },
+      { cardLast4: "12" },
       { offerId: "heroic" },
     ]) {
       const res = await book(fields);
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(await res.json()).toMatchObject({ formError: { title: "Missing Information" } });
+      const page = await res.text();
+      expect(page).toContain("Missing Information");
+      expect(page).toContain("Please fill in all required fields correctly.");
     }
     expect((await book({ time: "11:00" })).status).toBe(409);
     expect((await book({ day: addDays(day(), -1) })).status).toBe(409);
@@ -153,7 +194,7 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
       email: "gone@example.org",
       phone: "",
     });
-    expect((await book({})).status).toBe(200);
+    expect((await book({})).status).toBe(303);
     const [stale] = await server.database.db.select().from(bookings).where(eq(bookings.id, "stale-hold"));
     expect(stale?.status).toBe("expired");
   });
@@ -164,8 +205,19 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     const page = await fetch(`${server.url}/bookings/manage/${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    const cancelled = await postForm(server, `/bookings/manage/${token}`, { intent: "cancel" });
-    expect(await cancelled.text()).toContain("Your session is cancelled and your payment refunded.");
+    const key = { _key: "cancel-key-0000000000001" };
+    const cancelled = await postForm(server, `/bookings/manage/${token}`, { intent: "cancel", ...key });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe("/bookings/manage/done?outcome=refunded");
+    const done = await (await fetch(`${server.url}/bookings/manage/done?outcome=refunded`)).text();
+    expect(done).toContain("Your session is cancelled and your payment refunded.");
+    expect(done).not.toContain("Page not found");
+    // Sent again (a double click, a resend after a lost answer): the same answer, not a 404.
+    const again = await postForm(server, `/bookings/manage/${token}`, { intent: "cancel", ...key });
+    expect(again.headers.get("location")).toBe("/bookings/manage/done?outcome=refunded");
+    expect(
+      await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.cancelled")),
+    ).toHaveLength(1);
     const [payment] = await server.database.db.select().from(payments);
     expect(payment?.status).toBe("refunded");
     expect((await fetch(`${server.url}/bookings/manage/${token}`)).status).toBe(404);
@@ -196,7 +248,10 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
       day: day(),
       time: "14:00",
     });
-    expect(await moved.text()).toContain("Your session has moved.");
+    expect(moved.headers.get("location")).toBe("/bookings/manage/done?outcome=moved");
+    expect(await (await fetch(`${server.url}/bookings/manage/done?outcome=moved`)).text()).toContain(
+      "Your session has moved.",
+    );
     const [booking] = await server.database.db.select().from(bookings);
     expect(booking?.startsAt.toISOString()).toBe(zonedInstant(day(), "14:00", "America/New_York").toISOString());
     expect((await fetch(`${server.url}/bookings/manage/${token}`)).status).toBe(404);
@@ -207,7 +262,8 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
 
   it("takes mentorship as a request, a keeper approves, and payment follows approval", async () => {
     const res = await book({ offerId: "microdose", time: "09:00", cardLast4: "" });
-    expect(await res.json()).toMatchObject({ ok: true, data: { kind: "requested" } });
+    expect(res.headers.get("location")).toBe("/booking-confirmed?kind=requested");
+    expect(await (await fetch(`${server.url}/booking-confirmed?kind=requested`)).text()).toContain("Request received");
     expect(await server.database.db.select().from(payments)).toHaveLength(0);
     const kinds = (await server.database.db.select({ k: mailOutbox.kind }).from(mailOutbox)).map((m) => m.k).sort();
     expect(kinds).toEqual(["booking.request-notify", "booking.requested"]);

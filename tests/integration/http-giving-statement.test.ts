@@ -28,7 +28,7 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
       amount,
       intent: "give",
     });
-    expect(started.status).toBe(302);
+    expect(started.status).toBe(303);
     const approval = new URL(started.headers.get("location") ?? "", server.url).pathname;
     expect(approval).toMatch(/^\/payments\/test\/TEST-/);
     const decided = await postForm(server, approval, { decision: "approve" });

@@ -39,7 +39,7 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
   /** /donation -> the test approval page -> decision -> the return page's POST. */
   async function give(amount: string, decision: "approve" | "decline" | "cancel") {
     const started = await postForm(server, "/donation", { ...donor, amount, intent: "give" });
-    expect(started.status).toBe(302);
+    expect(started.status).toBe(303);
     const approval = location(started);
     expect(approval.path).toMatch(/^\/payments\/test\/TEST-/);
     const page = await (await fetch(`${server.url}${approval.path}`)).text();
@@ -92,12 +92,15 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     );
   });
 
-  it("refuses amounts under $20, fractions and missing donors, creating no payment", async () => {
+  it("refuses amounts under $20, fractions and missing donors, keeping what was typed, creating no payment", async () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ ...donor, amount: "19" }, "Minimum donation is $20"],
-      [{ ...donor, amount: "20.50" }, "Minimum donation is $20"],
-      [{ ...donor, amount: "-100" }, "Minimum donation is $20"],
+      [{ ...donor, tier: "108", amount: "5" }, "Minimum donation is $20"],
+      [{ ...donor, amount: "20.50" }, "Please enter a whole-dollar amount, like 25."],
+      [{ ...donor, amount: "12.5" }, "Please enter a whole-dollar amount, like 25."],
+      [{ ...donor, amount: "-100" }, "Please enter a whole-dollar amount, like 25."],
       [{ ...donor, amount: "" }, "Minimum donation is $20"],
+      [{ ...donor, tier: "1", amount: "" }, "Minimum donation is $20"],
       [{ ...donor, amount: "100001" }, "For gifts above $100,000, please write to us."],
       [{ ...donor, donorName: "", amount: "50" }, "Name is required"],
       [{ ...donor, email: "ana@", amount: "50" }, "Please enter a valid email address"],
@@ -105,9 +108,45 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     for (const [fields, message] of cases) {
       const res = await postForm(server, "/donation", { ...fields, intent: "give" });
       expect(res.status, message).toBe(400);
-      expect(await res.text(), message).toContain(message);
+      const page = await res.text();
+      expect(page, message).toContain(message);
+      // What was typed comes back in the field.
+      if (fields.amount) expect(page, message).toContain(`value="${fields.amount}"`);
     }
     expect(await server.database.db.select().from(payments)).toHaveLength(0);
+  });
+
+  it("reads the amount as whole dollars: 25.00 is $25, a typed amount wins over the tier, a tier alone counts", async () => {
+    const cases: Array<[Record<string, string>, number]> = [
+      [{ amount: "25.00" }, 2500],
+      [{ amount: "$25" }, 2500],
+      [{ tier: "108", amount: "50" }, 5000],
+      [{ tier: "333", amount: "" }, 33300],
+      [{ tier: "777" }, 77700],
+    ];
+    for (const [fields, cents] of cases) {
+      await server.database.db.delete(payments);
+      const res = await postForm(server, "/donation", { ...donor, ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(303);
+      expect(res.headers.get("location")).toMatch(/\/payments\/test\/TEST-/);
+      const [row] = await server.database.db.select().from(payments);
+      expect(row?.amountCents, JSON.stringify(fields)).toBe(cents);
+      const approval = await (await fetch(`${server.url}${location(res).path}`)).text();
+      expect(approval).toContain(`$${(cents / 100).toFixed(2)}`);
+    }
+  });
+
+  it("records one payment and one order when the same offering is sent twice (double click, resend)", async () => {
+    const fields = { ...donor, tier: "108", _key: "donation-key-0000000001" };
+    const [a, b] = await Promise.all([postForm(server, "/donation", fields), postForm(server, "/donation", fields)]);
+    const c = await postForm(server, "/donation", fields);
+    expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
+    expect(new Set([a, b, c].map((r) => r.headers.get("location"))).size).toBe(1);
+    expect(await server.database.db.select().from(payments)).toHaveLength(1);
+    expect(await server.database.db.select().from(testProviderOrders)).toHaveLength(1);
+    // A new key is a new offering.
+    await postForm(server, "/donation", { ...fields, _key: "donation-key-0000000002" });
+    expect(await server.database.db.select().from(payments)).toHaveLength(2);
   });
 
   it("takes a ceremony donation with test card fields: last four only, at least $5,500", async () => {
@@ -121,8 +160,15 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("There was an issue processing your donation. Please try again.");
     expect(await server.database.db.select().from(gifts)).toHaveLength(0);
-    const paid = await postForm(server, "/donation-checkout", { ...base, cardLast4: "4242" });
+    const key = { _key: "checkout-key-000000000001" };
+    const paid = await postForm(server, "/donation-checkout", { ...base, cardLast4: "4242", ...key });
+    expect(paid.status).toBe(303);
     expect(location(paid).path).toBe("/donation-success");
+    expect(await (await fetch(`${server.url}/donation-success`)).text()).toContain("Thank");
+    // Sent again with the same key (a lost answer, a double click): the same answer, one gift.
+    const again = await postForm(server, "/donation-checkout", { ...base, cardLast4: "4242", ...key });
+    expect(location(again).path).toBe("/donation-success");
+    expect(await server.database.db.select().from(gifts)).toHaveLength(1);
     const [gift] = await server.database.db.select().from(gifts);
     expect(gift).toMatchObject({ kind: "ceremony", amountCents: 680000 });
     const stored = await server.database.db.select({ row: sql<string>`row_to_json(payments)::text` }).from(payments);
@@ -220,7 +266,7 @@ describeEachBackend("giving through PayPal (local stand-in) over HTTP", (backend
 
   const start = async (amount = "108") => {
     const res = await postForm(server, "/donation", { ...donor, amount, intent: "give" });
-    expect(res.status).toBe(302);
+    expect(res.status).toBe(303);
     const approve = new URL(res.headers.get("location") ?? "");
     const orderId = approve.searchParams.get("token") ?? "";
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.providerOrderId, orderId));

@@ -134,9 +134,11 @@ describeEachBackend("the journey page, the readiness quiz and the guide chat ove
       offer: "preparation",
       agreement: "on",
     });
-    expect(prep.headers.get("location")).toBe("/contact?offer=preparation");
-    const contact = await (await fetch(`${server.url}/contact?offer=preparation`)).text();
-    expect(contact).toContain("I would like to book a Preparation Session.");
+    // Without JavaScript a session is booked on its own page, not "not open yet".
+    expect(prep.headers.get("location")).toBe("/bookings?offer=preparation");
+    const booking = await (await fetch(`${server.url}/bookings?offer=preparation`)).text();
+    expect(booking).toContain("Choose a day");
+    expect(booking).not.toContain("Online booking is not open yet");
   });
 
   it("answers the guide chat on the server and refuses an empty message", async () => {

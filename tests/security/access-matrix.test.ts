@@ -62,7 +62,10 @@ const RULES: Record<string, Rule> = {
   // The payment id is the capability; without one there is nothing to show.
   "/payments/return": { get: all(404), post: publicPost({ payment: "" }, 404) },
   "/bookings/slots": PUBLIC,
-  "/bookings": { get: all(404), post: publicPost({}, 400) },
+  // The booking page (works without JavaScript) and the dialog's and page's POST.
+  "/bookings": { get: all(200), post: publicPost({}, 400) },
+  // Where a change by the emailed link lands: the outcome only, no booking data (no token in it).
+  "/bookings/manage/done": PUBLIC,
   // The emailed manage link is the booker's key, whoever holds it (no account needed).
   "/bookings/manage/:token": {
     get: all(200),

@@ -108,6 +108,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
       cardLast4: "0002",
     },
   },
+  // The booking page without JavaScript: no card (the provider's approval page takes the payment).
+  {
+    route: "/bookings",
+    by: "visitor",
+    at: () => `/bookings?offer=microdose&day=${day}`,
+    fields: { offerId: "microdose", day, time: "16:00", fullName: "Ana", email: "a@b.org", phone: "" },
+  },
   {
     route: "/bookings/manage/:token",
     by: "visitor",

@@ -1,11 +1,13 @@
 import { ArrowLeft, CalendarCheck, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { newFormKey } from "~/components/forms/use-form";
 import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import type { BookableOffer } from "~/content/journey";
-import type { FormResult } from "~/lib/forms";
+import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { sanitisePhone } from "~/lib/sanitise";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import { dayIn, formatSlot, formatTime } from "~/modules/bookings/time";
@@ -49,7 +51,10 @@ function BookingSteps({ offer }: { offer: BookableOffer }) {
   const [slot, setSlot] = useState<{ time: string; startsAt: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FormResult<BookingSummary>>();
+  const busy = fetcher.state !== "idle";
+  const handled = useRef<unknown>(null);
+  const [key, setKey] = useState(newFormKey);
   const [summary, setSummary] = useState<BookingSummary | null>(null);
   const zone = browserZone();
   const form = useRef<HTMLFormElement>(null);
@@ -73,12 +78,31 @@ function BookingSteps({ offer }: { offer: BookableOffer }) {
       .catch(() => setSlots([]));
   }, [day, offer.id]);
 
+  // The answer of the form's post (the pipeline's one shape), through the /bookings route's clientAction.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    handled.current = result;
+    if (result.ok && result.data) {
+      setKey(newFormKey());
+      setSummary(result.data);
+      setStep("confirmation");
+      return;
+    }
+    const notice = (!result.ok && result.formError) || BOOKING_MESSAGES.failed;
+    notify("error", notice.title, { description: notice.description });
+    if (notice === BOOKING_MESSAGES.taken || notice.description === BOOKING_MESSAGES.taken.description) {
+      setStep("calendar");
+      setDay(null);
+    }
+  }, [fetcher.data, fetcher.state]);
+
   async function submit(target: HTMLFormElement) {
     if (busy || !day || !slot) return;
     const fields = Object.fromEntries(new FormData(target)) as Record<string, string>;
     const input = { ...fields, offerId: offer.id, day, time: slot.time };
     const card = cards ? readCard(target) : null;
-    const parsed = (await loadSchema()).safeParse(input);
+    const parsed = (await loadSchema()).safeParse({ ...input, cardLast4: "" });
     if (!parsed.success || (card && !isCard(card))) {
       setErrors(
         parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
@@ -93,30 +117,10 @@ function BookingSteps({ offer }: { offer: BookableOffer }) {
     for (const [k, v] of Object.entries(input)) body.set(k, v);
     // Only the last four digits leave the browser (DESIGN.md "Card fields").
     if (card && isCard(card)) body.set("cardLast4", card.last4);
-    setBusy(true);
-    try {
-      const res = await fetch("/bookings", { method: "POST", body });
-      const result = (await res.json()) as FormResult<BookingSummary>;
-      if (result.ok && result.data?.kind === "redirect" && result.data.url) {
-        window.location.assign(result.data.url);
-        return;
-      }
-      if (result.ok && result.data) {
-        setSummary(result.data);
-        setStep("confirmation");
-      } else {
-        const notice = (!result.ok && result.formError) || BOOKING_MESSAGES.failed;
-        notify("error", notice.title, { description: notice.description });
-        if (res.status === 409) {
-          setStep("calendar");
-          setDay(null);
-        }
-      }
-    } catch {
-      notify("error", BOOKING_MESSAGES.failed.title, { description: BOOKING_MESSAGES.failed.description });
-    } finally {
-      setBusy(false);
-    }
+    // The one-time key: a double click or a resend after a lost answer books (and charges) once.
+    body.set(FORM_KEY_FIELD, key);
+    // A redirect (PayPal's approval page) is followed by the router; anything else comes back as fetcher.data.
+    fetcher.submit(body, { method: "post", action: "/bookings" });
   }
 
   if (step === "confirmation" && summary?.startsAt) {

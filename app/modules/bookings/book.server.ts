@@ -1,59 +1,47 @@
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { completeAndFulfil } from "../payments/fulfilment.server";
-import { PaymentProviderError, startPayment } from "../payments/payments.server";
-import { providerFor } from "../payments/providers.server";
-import { announceRequest, attachPayment, getBooking, releaseHold, takeSlot } from "./bookings.server";
+import { carryOutPayment } from "../payments/fulfilment.server";
+import { getPayment, PaymentProviderError, recordPayment } from "../payments/payments.server";
+import { attachPayment, getBooking, releaseHold } from "./bookings.server";
 import { bookingTitle } from "./mails";
 import type { Booking } from "./schema";
 import { formatSlot, SLOT_ZONE } from "./time";
-import type { BookingInput } from "./validation";
 
 export type BookOutcome =
-  | { kind: "confirmed" | "requested"; booking: Booking }
+  | { kind: "confirmed"; booking: Booking }
   | { kind: "redirect"; url: string }
-  | { kind: "taken" | "closed" | "failed" | "missing-card" };
+  | { kind: "failed" };
 
 /**
- * The booking dialog's submit: take the slot, then (for a preparation session) take the payment
- * at the price our offers set. A mentorship is only requested here; it is paid after approval.
- * Any failure releases the slot and charges nothing.
+ * Takes the payment for a held or approved booking; confirmed, or off to the provider's approval.
+ * Asked again (a resent form), it carries on the payment already made for it, never a second one.
  */
-export async function bookSession(db: Db, env: Env, input: BookingInput, userId: string | null): Promise<BookOutcome> {
-  const provider = providerFor(db, env);
-  const needsCard = provider.cardFields && input.offerId === "preparation";
-  if (needsCard && !input.cardLast4) return { kind: "missing-card" };
-  const held = await takeSlot(db, input, userId);
-  if (!held.ok) return { kind: held.reason };
-  if (held.booking.status === "requested") {
-    await announceRequest(db, env, held.booking);
-    return { kind: "requested", booking: held.booking };
-  }
-  return payForBooking(db, env, held.booking, input.cardLast4);
-}
-
-/** Takes the payment for a held or approved booking; confirmed, or off to the provider's approval. */
 export async function payForBooking(
   db: Db,
   env: Env,
   booking: Booking,
   cardLast4: string | undefined,
 ): Promise<BookOutcome> {
+  const card = cardLast4 ? { last4: cardLast4, name: booking.fullName } : undefined;
   try {
-    const started = await startPayment(db, env, {
-      purpose: "booking",
-      amountCents: booking.priceCents,
-      description: `${bookingTitle(booking)} - ${formatSlot(booking.startsAt, SLOT_ZONE)}`,
-      payerName: booking.fullName,
-      payerEmail: booking.email,
-      userId: booking.userId,
-      card: cardLast4 ? { last4: cardLast4, name: booking.fullName } : undefined,
-    });
-    await attachPayment(db, booking.id, started.paymentId);
-    if (started.approveUrl) return { kind: "redirect", url: started.approveUrl };
-    const payment = await completeAndFulfil(db, env, started.paymentId);
+    const earlier = booking.paymentId ? await getPayment(db, booking.paymentId) : null;
+    const paymentId =
+      earlier && (earlier.status === "created" || earlier.status === "captured")
+        ? earlier.id
+        : await recordPayment(db, env, {
+            purpose: "booking",
+            amountCents: booking.priceCents,
+            description: `${bookingTitle(booking)} - ${formatSlot(booking.startsAt, SLOT_ZONE)}`,
+            payerName: booking.fullName,
+            payerEmail: booking.email,
+            userId: booking.userId,
+            card,
+          });
+    if (paymentId !== booking.paymentId) await attachPayment(db, booking.id, paymentId);
+    const outcome = await carryOutPayment(db, env, paymentId, card);
+    if (outcome.kind === "redirect") return { kind: "redirect", url: outcome.url };
     const after = await getBooking(db, booking.id);
-    if (payment.status === "captured" && after?.status === "confirmed") return { kind: "confirmed", booking: after };
+    if (outcome.kind === "captured" && after?.status === "confirmed") return { kind: "confirmed", booking: after };
     return { kind: "failed" };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;

@@ -17,6 +17,7 @@ export const bookingSchema = z.object({
   fullName: nameField(true),
   email: z.string().check(z.trim(), z.maxLength(254, missing), z.regex(EMAIL_PATTERN, missing), z.toLowerCase()),
   phone: phoneField(false),
-  cardLast4: z.optional(z.string().check(z.regex(/^\d{4}$/, missing))),
+  // Blank for the booking page (payment approved on the provider's page) and for a mentorship request.
+  cardLast4: z.string().check(z.regex(/^(\d{4})?$/, missing)),
 });
 export type BookingInput = z.infer<typeof bookingSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { nameField, PERSON_MESSAGES } from "~/lib/person-fields";
+import { AMOUNT_MESSAGES, chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
 import { CHECKOUT_MINIMUM, DONATION_MINIMUM, GIVING_MESSAGES } from "./amounts";
 
 const email = z
@@ -12,20 +13,39 @@ const email = z
     z.toLowerCase(),
   );
 
-/** Whole US dollars from `min` to $100,000 (larger gifts are arranged by letter, not online). */
-const wholeDollars = (min: number, message: string) =>
+/** The dollars typed, or null when blank or not whole dollars (amount.ts reads them). */
+const typed = (v: string) => {
+  const read = readWholeDollars(v);
+  return read.ok ? read.dollars : null;
+};
+
+/**
+ * An amount field: whole dollars ("25.00" is 25, "12.5" is refused), at least `min` (blank counts
+ * as too little unless `blankAllowed`), at most $100,000 (larger gifts are arranged by letter).
+ */
+const dollars = (min: number, minimumMessage: string, blankAllowed: boolean) =>
   z.string().check(
-    z.trim(),
-    z.refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= min, message),
-    z.refine((v) => Number(v) <= 100_000, "For gifts above $100,000, please write to us."),
+    z.refine((v) => readWholeDollars(v).ok, AMOUNT_MESSAGES.wholeDollars),
+    z.refine((v) => {
+      const read = readWholeDollars(v);
+      if (!read.ok) return true;
+      return read.dollars === null ? blankAllowed : read.dollars >= min;
+    }, minimumMessage),
+    z.refine((v) => (typed(v) ?? 0) <= DONATION_MAXIMUM, AMOUNT_MESSAGES.maximum),
   );
 
-/** /donation: the amount (a tier or a custom amount), and who the receipt is for. */
-export const donationSchema = z.object({
-  amount: wholeDollars(DONATION_MINIMUM, GIVING_MESSAGES.minimum),
-  donorName: nameField(true),
-  email,
-});
+/**
+ * /donation: a tier (radio) or a custom amount (typed wins: amount.ts `chooseOffering`), and who
+ * the receipt is for. Every message about the amount sits under the amount field.
+ */
+export const donationSchema = z
+  .object({
+    tier: z.string(),
+    amount: dollars(DONATION_MINIMUM, GIVING_MESSAGES.minimum, true),
+    donorName: nameField(true),
+    email,
+  })
+  .check(z.refine((v) => chooseOffering(v.tier, v.amount).ok, { message: GIVING_MESSAGES.minimum, path: ["amount"] }));
 export type DonationInput = z.infer<typeof donationSchema>;
 
 /**
@@ -34,8 +54,9 @@ export type DonationInput = z.infer<typeof donationSchema>;
  */
 export const checkoutSchema = z.object({
   email,
-  amount: wholeDollars(CHECKOUT_MINIMUM, GIVING_MESSAGES.checkoutMinimum),
+  amount: dollars(CHECKOUT_MINIMUM, GIVING_MESSAGES.checkoutMinimum, false),
   donorName: nameField(true),
-  cardLast4: z.optional(z.string().check(z.regex(/^\d{4}$/, GIVING_MESSAGES.required))),
+  // Blank with PayPal (no card field here); the action asks for it when the provider takes cards.
+  cardLast4: z.string().check(z.regex(/^(\d{4})?$/, GIVING_MESSAGES.required)),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

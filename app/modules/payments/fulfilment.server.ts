@@ -8,6 +8,8 @@ import {
   completePayment,
   findPaymentByCapture,
   findPaymentByOrder,
+  getPayment,
+  orderPayment,
   type PaymentHooks,
 } from "./payments.server";
 import type { WebhookEvent } from "./provider";
@@ -31,6 +33,27 @@ function hooksFor(env: Env): PaymentHooks {
 
 export const completeAndFulfil = (db: Db, env: Env, paymentId: string) =>
   completePayment(db, env, paymentId, hooksFor(env));
+
+/**
+ * Carries a recorded payment on from wherever it stands, so a resent form never charges twice:
+ * captured already is captured; ended is failed; waiting is ordered (the same order again, when
+ * asked again) and then either approved at the provider (a redirect) or captured at once (test
+ * card fields). Provider failures are thrown (PaymentProviderError), never inside a transaction.
+ */
+export async function carryOutPayment(
+  db: Db,
+  env: Env,
+  paymentId: string,
+  card?: { last4: string; name: string },
+): Promise<{ kind: "redirect"; url: string } | { kind: "captured" } | { kind: "failed" }> {
+  const payment = await getPayment(db, paymentId);
+  if (payment?.status === "captured") return { kind: "captured" };
+  if (payment?.status !== "created") return { kind: "failed" };
+  const started = await orderPayment(db, env, paymentId, card);
+  if (started.approveUrl) return { kind: "redirect", url: started.approveUrl };
+  const done = await completeAndFulfil(db, env, paymentId);
+  return done.status === "captured" ? { kind: "captured" } : { kind: "failed" };
+}
 
 export const cancelAndRelease = (db: Db, env: Env, paymentId: string) => cancelPayment(db, paymentId, hooksFor(env));
 

@@ -22,12 +22,20 @@ export interface StartPaymentInput {
  * or null when it is approved already (test card fields). A provider failure marks it failed.
  */
 export async function startPayment(db: Db, env: Env, input: StartPaymentInput) {
-  const provider = providerFor(db, env);
+  const id = await recordPayment(db, env, input);
+  return orderPayment(db, env, id, input.card);
+}
+
+/**
+ * Our record of a payment about to be asked for, alone: a form stores it with its one-time key
+ * (in that transaction), and asks the provider afterwards, outside it (orderPayment).
+ */
+export async function recordPayment(db: Db, env: Env, input: StartPaymentInput): Promise<string> {
   const id = randomUUID();
   await db.insert(payments).values({
     id,
     purpose: input.purpose,
-    provider: provider.name,
+    provider: providerFor(db, env).name,
     amountCents: input.amountCents,
     description: input.description,
     payerName: input.payerName,
@@ -35,15 +43,29 @@ export async function startPayment(db: Db, env: Env, input: StartPaymentInput) {
     userId: input.userId,
     cardLast4: input.card?.last4 ?? null,
   });
+  return id;
+}
+
+/**
+ * Asks the provider for a recorded payment's order. Asked again (a resent form), it gives back the
+ * same order: PayPal answers a repeated create with the first (our payment id is its idempotency
+ * key), and the test provider finds the order it made. A payment no longer waiting is refused.
+ */
+export async function orderPayment(db: Db, env: Env, id: string, card?: { last4: string; name: string }) {
+  const provider = providerFor(db, env);
+  const payment = await getPayment(db, id);
+  if (payment?.status !== "created") {
+    throw new PaymentProviderError(`payment ${payment?.status ?? "missing"}: no order`, false);
+  }
   try {
     const order = await provider.createOrder({
       paymentId: id,
-      amountCents: input.amountCents,
+      amountCents: payment.amountCents,
       currency: "USD",
-      description: input.description,
+      description: payment.description,
       returnUrl: `${env.SITE_URL}/payments/return?payment=${id}`,
       cancelUrl: `${env.SITE_URL}/payments/return?payment=${id}&cancelled=1`,
-      card: input.card,
+      card,
     });
     await db.update(payments).set({ providerOrderId: order.orderId }).where(eq(payments.id, id));
     return { paymentId: id, approveUrl: order.approveUrl };

@@ -20,6 +20,16 @@ export function testProvider(db: Db, siteUrl: string): PaymentProvider {
     name: "test",
     cardFields: true,
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+      // Like PayPal with its idempotency key: asked again for a payment, the first order.
+      const [made] = await db
+        .select()
+        .from(testProviderOrders)
+        .where(eq(testProviderOrders.paymentId, input.paymentId));
+      if (made)
+        return {
+          orderId: made.id,
+          approveUrl: made.status === "created" ? `${siteUrl}/payments/test/${made.id}` : null,
+        };
       const id = `TEST-${randomUUID()}`;
       const status = input.card ? (input.card.last4 === DECLINED_TEST_CARD_LAST4 ? "declined" : "approved") : "created";
       await db.insert(testProviderOrders).values({

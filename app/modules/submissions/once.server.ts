@@ -72,3 +72,20 @@ export async function once(
 export async function pruneSubmissions(db: Db, now = Date.now()): Promise<void> {
   await db.delete(formSubmissions).where(lt(formSubmissions.createdAt, new Date(now - SUBMISSION_MEMORY_MS)));
 }
+
+/**
+ * Lets a key be used again: for a form whose write was kept but whose next step outside the
+ * transaction failed (a payment provider refused the order), so the person's retry starts afresh.
+ */
+export async function forget(db: Db, identity: SubmissionIdentity): Promise<void> {
+  if (!identity.key) return;
+  await db
+    .delete(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.scope, identity.scope),
+        eq(formSubmissions.owner, identity.ownerId ?? ""),
+        eq(formSubmissions.key, identity.key),
+      ),
+    );
+}

@@ -1,0 +1,145 @@
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { BookingPage } from "~/components/bookings/booking-page";
+import { PageHero } from "~/components/content/page-hero";
+import { bookableOfferView } from "~/content/journey";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { isDay } from "~/lib/days";
+import { FormRefusal, handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
+import { privateMeta } from "~/lib/seo";
+import { getViewer } from "~/modules/accounts/session.server";
+import { blockedDaysAhead, freeSlots } from "~/modules/bookings/availability.server";
+import { payForBooking } from "~/modules/bookings/book.server";
+import { getBooking } from "~/modules/bookings/bookings.server";
+import { holdSlot } from "~/modules/bookings/hold.server";
+import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
+import { addDays, bookableRange } from "~/modules/bookings/time";
+import { bookingSchema } from "~/modules/bookings/validation";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { forget, once } from "~/modules/submissions/once.server";
+import type { Route } from "./+types/book";
+
+export interface BookingSummary {
+  kind: "confirmed" | "requested";
+  title: string;
+  startsAt: string;
+  email: string;
+}
+
+export const meta: Route.MetaFunction = () => privateMeta("Book a Session");
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+/** Days listed on one page (the calendar's range is 90 days). */
+const DAYS_SHOWN = 21;
+
+/**
+ * The booking page that works without JavaScript (the journey page's Apply leads here then; with
+ * it the booking dialog does the same): the offer, its open days, a day's free times in the
+ * congregation's zone, and the form. Every rule is the dialog's (bookingSchema, takeSlot).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const offer = bookableOfferView(url.searchParams.get("offer") ?? "");
+  if (!offer) return { offer: null, days: [], more: null, day: null, slots: [] };
+  const range = bookableRange();
+  const blocked = new Set(await blockedDaysAhead(context.db));
+  const askedFrom = url.searchParams.get("from") ?? "";
+  const from = isDay(askedFrom) && askedFrom > range.first && askedFrom <= range.last ? askedFrom : range.first;
+  const days: string[] = [];
+  let next: string | null = from;
+  while (next && next <= range.last && days.length < DAYS_SHOWN) {
+    if (!blocked.has(next)) days.push(next);
+    next = addDays(next, 1);
+  }
+  const askedDay = url.searchParams.get("day") ?? "";
+  const day = isDay(askedDay) ? askedDay : null;
+  return {
+    offer,
+    days,
+    more: next && next <= range.last ? next : null,
+    day,
+    slots: day ? await freeSlots(context.db, offer.id, day) : [],
+  };
+}
+
+const LIMIT = { name: "booking:ip", limit: 10, windowSeconds: 3600 } as const;
+
+/**
+ * The booking dialog's and the booking page's submit. Prices come from our offers, never from the
+ * form. The slot is held with the form's one-time key; the payment follows outside that
+ * transaction and carries on the same payment when the form is sent again (never a second charge).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readSubmission(request);
+  return handleForm(submission, BOOKING_MESSAGES.failed, context.logger, async () => {
+    const limited = await hit(context.db, LIMIT, context.clientIp);
+    if (!limited.allowed) {
+      return refused(submission, BOOKING_MESSAGES.tooMany, 429, {
+        retryAfterSeconds: limited.retryAfterSeconds,
+        rateLimited: true,
+      });
+    }
+    const parsed = parse(submission, bookingSchema);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors, BOOKING_MESSAGES.missing);
+    const viewer = await getViewer(request, context);
+    const identity = { scope: "booking", key: submission.key, ownerId: viewer?.id };
+    const answer = await once(context.db, identity, async (tx) => {
+      const held = await holdSlot(tx, context.env, parsed.data, viewer?.id ?? null);
+      if (!held.ok) throw new FormRefusal(refused(submission, BOOKING_MESSAGES[held.reason], 409));
+      const kind = held.booking.status === "requested" ? "requested" : "confirmed";
+      return { redirectTo: `/booking-confirmed?kind=${kind}`, data: { bookingId: held.booking.id } };
+    });
+    const { bookingId } = answer.data as { bookingId: string };
+    let booking = await getBooking(context.db, bookingId);
+    if (booking?.status === "held") {
+      const paid = await payForBooking(context.db, context.env, booking, parsed.data.cardLast4 || undefined);
+      // Off to the provider's approval page (PayPal, or the test provider's without card fields).
+      if (paid.kind === "redirect") return redirect(paid.url, 303);
+      booking = paid.kind === "confirmed" ? paid.booking : null;
+    }
+    if (booking?.status !== "confirmed" && booking?.status !== "requested") {
+      // Nothing was charged and the slot is free again: the same form may try again.
+      await forget(context.db, identity);
+      return refused(submission, BOOKING_MESSAGES.failed, 402);
+    }
+    const summary: BookingSummary = {
+      kind: booking.status,
+      title: booking.offerId === "preparation" ? "Preparation Session" : "The Subtle Path Mentorship",
+      startsAt: booking.startsAt.toISOString(),
+      email: booking.email,
+    };
+    return succeeded(request, { redirectTo: answer.redirectTo, data: summary });
+  });
+}
+
+/** SPEC.md's "Booking Failed" when no answer came; the dialog and the page keep what was typed. */
+export const clientAction = keepFormOnFailure(BOOKING_MESSAGES.failed);
+
+export default function Book() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  if (!data.offer) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 pb-8 sm:px-6">
+        <PageHero eyebrow="Book a session" title="Choose a session">
+          Both are held online, 45 minutes on Zoom.
+        </PageHero>
+        {result && !result.ok && result.formError ? (
+          <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
+            <p className="font-semibold text-rose-200">{result.formError.title}</p>
+            <p className="text-rose-100">{result.formError.description}</p>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/bookings?offer=preparation" className="btn-gold">
+            Preparation Session
+          </Link>
+          <Link to="/bookings?offer=microdose" className="btn-ghost">
+            The Subtle Path Mentorship
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <BookingPage {...data} offer={data.offer} result={result} />;
+}
