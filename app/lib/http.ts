@@ -21,3 +21,10 @@ export const privateActionHeaders: HeadersFunction = ({ parentHeaders, actionHea
   for (const [name, value] of headers) merged.set(name, value);
   return merged;
 };
+
+/** A private page outside the layouts: never stored by anyone, plus the action's headers (e.g. Retry-After on a 429). */
+export const privatePageHeaders: HeadersFunction = ({ actionHeaders: headers }) => {
+  const merged = new Headers({ "Cache-Control": "private, no-store" });
+  for (const [name, value] of headers) merged.set(name, value);
+  return merged;
+};

@@ -23,6 +23,8 @@ const PER_ADDRESS = { name: "newsletter:email", limit: 3, windowSeconds: 86_400 
 /** Without JavaScript a sign-up lands here: the page says what happens next, and a reload sends nothing. */
 export const JOINED_PAGE = "/newsletter?joined=1";
 
+export { privatePageHeaders as headers } from "~/lib/http";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Newsletter | Sacred Path" },
   { name: "robots", content: "noindex" },

@@ -79,6 +79,8 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     }
     const refused = await post(server, "/spirit-companion", busyCookie, { intent: "message", message: "One more" });
     expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
     const html = await refused.text();
     expect(html).toContain("Too many messages. Please wait before sending another message.");
     expect(html).toContain("One more</textarea>");

@@ -170,6 +170,8 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     let last: Response | undefined;
     for (let i = 0; i < 11; i++) last = await postForm(server, "/newsletter", { email: `p${i}@example.org` });
     expect(last?.status).toBe(429);
+    // Also on the page a browser without JavaScript gets.
+    expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await last?.text()).toContain("Please try again later.");
   });
 

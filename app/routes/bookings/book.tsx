@@ -27,7 +27,7 @@ export interface BookingSummary {
 }
 
 export const meta: Route.MetaFunction = () => privateMeta("Book a Session");
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export { privatePageHeaders as headers } from "~/lib/http";
 
 /** Days listed on one page (the calendar's range is 90 days). */
 const DAYS_SHOWN = 21;

@@ -20,7 +20,7 @@ import {
 import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/two-factor";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export { privatePageHeaders as headers } from "~/lib/http";
 export const meta: Route.MetaFunction = ({ data }) =>
   privateMeta(data?.mode === "step-up" ? "Confirm it is you" : "Set up two-factor authentication");
 

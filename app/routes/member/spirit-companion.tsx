@@ -39,6 +39,8 @@ import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/spirit-companion";
 
+export { privateActionHeaders as headers } from "~/lib/http";
+
 export const meta: Route.MetaFunction = () => privateMeta("Spirit Companion");
 
 const FILTERS = ["all", ...INSIGHT_CATEGORIES] as const;
