@@ -177,19 +177,6 @@ export const journeyIntro = {
   },
 } as const;
 
-/** The contact form's opening when a visitor chose an online session on the journey page. */
-export function offerEnquiry(id: string | null): { note: string; message: string } | null {
-  const offer = offerById(id ?? "");
-  if (!offer || offer.id === "heroic") return null;
-  return {
-    note: `You chose the ${offer.title} (${offer.donation}). Online booking is not open yet: send this message and a Temple Keeper will arrange a time with you by email.`,
-    message:
-      offer.id === "preparation"
-        ? "I would like to book a Preparation Session. Days and times that suit me: "
-        : "I would like to ask about the Subtle Path mentorship. A little about where I am now: ",
-  };
-}
-
 /** What the booking dialog needs to know of a bookable session. */
 export interface BookableOffer {
   id: "preparation" | "microdose";

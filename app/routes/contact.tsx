@@ -1,12 +1,11 @@
 import { Mail } from "lucide-react";
 import { useState } from "react";
-import { Form, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import { offerEnquiry } from "~/content/journey";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
@@ -43,9 +42,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     structuredData: { "@type": "ContactPage", name: "Contact Us" },
   });
 
-/** "Apply" on the journey page leads here with the offer named, until online booking exists. */
+/** Old "Apply" links (/contact?offer=…, from before online booking) lead to the booking page. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { enquiry: offerEnquiry(new URL(request.url).searchParams.get("offer")) };
+  const offer = new URL(request.url).searchParams.get("offer");
+  if (offer === "preparation" || offer === "microdose") throw redirect(`/bookings?offer=${offer}`, 301);
+  return null;
 }
 
 const LIMIT = { name: "contact", limit: 5, windowSeconds: 3600 } as const;
@@ -87,7 +88,6 @@ const loadSchema = () => import("~/modules/messages/validation").then((m) => m.c
 
 export default function Contact() {
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const { enquiry } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -133,9 +133,6 @@ export default function Contact() {
         Questions about membership, preparation, integration or giving are all welcome. We reply within about 48 hours.
       </PageHero>
       <div className="card">
-        {enquiry ? (
-          <p className="mb-6 rounded-lg border border-gold/40 bg-gold/10 p-4 text-sm">{enquiry.note}</p>
-        ) : null}
         {arrived ? (
           <div role="status" className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4">
             <p className="font-semibold text-emerald-100">Thank you for reaching out.</p>
@@ -180,7 +177,6 @@ export default function Contact() {
             required
             maxLength={5000}
             rows={7}
-            defaultValue={form.field("message").defaultValue ?? enquiry?.message}
             className="field"
             disabled={form.pending}
           />

@@ -139,6 +139,10 @@ describeEachBackend("the journey page, the readiness quiz and the guide chat ove
     const booking = await (await fetch(`${server.url}/bookings?offer=preparation`)).text();
     expect(booking).toContain("Choose a day");
     expect(booking).not.toContain("Online booking is not open yet");
+    // An old link to the contact form for a session leads to the booking page too.
+    const old = await fetch(`${server.url}/contact?offer=preparation`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/bookings?offer=preparation");
   });
 
   it("answers the guide chat on the server and refuses an empty message", async () => {
