@@ -9,8 +9,9 @@ import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
-import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/modules/accounts/validation";
+import { forgotPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/forgot-password";
 
 /** SPEC.md 8: "Unable to send reset instructions. Please try again." */

@@ -18,9 +18,10 @@ import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
 import { getViewer, safeRedirectPath } from "~/modules/accounts/session.server";
 import { signIn } from "~/modules/accounts/sign-in.server";
-import { ACCOUNT_MESSAGES, signInSchema } from "~/modules/accounts/validation";
+import { signInSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/sacred-access";
 
 const TOO_MANY = {

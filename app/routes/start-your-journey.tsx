@@ -1,10 +1,10 @@
 import { Sparkles } from "lucide-react";
-import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { JourneyOffers } from "~/components/journey/journey-offers";
 import { ReadinessQuiz } from "~/components/journey/readiness-quiz";
 import { AGREEMENT_REQUIRED, archetypes, CEREMONIES_PAUSED, ceremonialFlow, journeyIntro } from "~/content/journey";
-import type { Recommendation, RecommendationKey } from "~/content/readiness-quiz";
+import { type Recommendation, type RecommendationKey, recommendations } from "~/content/readiness-quiz";
 import { keepFormOnFailure } from "~/lib/client-action";
 import {
   handleForm,
@@ -86,7 +86,19 @@ const tooMany = (submission: Submission, retryAfterSeconds: number) =>
 /** SPEC.md 8: "Submission failed" when the quiz's answer never came; the answers stay chosen. */
 export const clientAction = keepFormOnFailure(QUIZ_MESSAGES.failed);
 
+/** The recommendation a finished quiz's address names (`?result=`); anything else is no result. */
+export function loader({ request }: Route.LoaderArgs) {
+  const key = new URL(request.url).searchParams.get("result");
+  return {
+    landed: key && Object.hasOwn(recommendations, key) ? recommendations[key as RecommendationKey] : null,
+    // The page's reading text travels as data, not as JavaScript every visitor must download and parse.
+    text: { journeyIntro, ceremonialFlow, archetypes },
+  };
+}
+
 export default function StartYourJourney() {
+  const { landed, text } = useLoaderData<typeof loader>();
+  const { journeyIntro, ceremonialFlow, archetypes } = text;
   const [params] = useSearchParams();
   const result = useActionData<typeof action>() as FormResult | undefined;
   // The page's answer may be the quiz's (without JavaScript); only Apply's is the agreement's.
@@ -96,7 +108,7 @@ export default function StartYourJourney() {
   // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button, and
   // the quiz's own answer (without JavaScript) shows it too.
   const quizAnswer = result && !result.ok && result.values?.intent === "quiz";
-  if (params.has("quiz") || quizAnswer) return <ReadinessQuiz />;
+  if (params.has("quiz") || quizAnswer) return <ReadinessQuiz landed={landed} />;
 
   const { hero, sacredSpace, guidedCeremony, quizCard } = journeyIntro;
   return (

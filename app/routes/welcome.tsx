@@ -9,7 +9,8 @@ import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/invitations.server";
-import { ACCOUNT_MESSAGES, acceptInvitationSchema } from "~/modules/accounts/validation";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
+import { acceptInvitationSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/welcome";
 
 export { actionHeaders as headers } from "~/lib/http";

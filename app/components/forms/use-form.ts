@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import {
   type FieldErrors,
@@ -51,6 +51,9 @@ export interface FormOptions<T> {
   onFailure?(result: Extract<FormResult<T>, { ok: false }>): void;
 }
 
+/** useLayoutEffect in the browser; on the server (where it would do nothing but warn) useEffect. */
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 export const newFormKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto
     ? crypto.randomUUID()
@@ -59,8 +62,10 @@ export const newFormKey = () =>
 export function useForm<T = unknown>(options: FormOptions<T>) {
   const { id, result } = options;
   const form = useRef<HTMLFormElement>(null);
-  const key = useRef<HTMLInputElement>(null);
-  const [initialKey] = useState(newFormKey);
+  const key = useRef<HTMLInputElement | null>(null);
+  // The key in force. React writes it into the hidden input on every render (for a hidden input
+  // the default value is its value), so it lives in state, not only in the input.
+  const [formKey, setFormKey] = useState(newFormKey);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [cleared, setCleared] = useState<ReadonlySet<string>>(new Set());
   const navigation = useNavigation();
@@ -75,12 +80,26 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   const values: FormValues = (result && !result.ok ? result.values : undefined) ?? {};
 
   // A new answer: its messages show afresh; the first bad field takes focus; success and refusal are told.
+  // After hydration the page keeps the key the server rendered (a post sent before the app ran
+  // carried that one).
+  useIsomorphicLayoutEffect(() => {
+    const rendered = key.current?.value;
+    if (rendered) setFormKey(rendered);
+  }, []);
+  // A success spends the key: the next sending is a new one. Renewed as the answer is committed,
+  // before the browser paints it, so a click that follows at once never resends the spent key.
+  useIsomorphicLayoutEffect(() => {
+    if (!result?.ok) return;
+    const next = newFormKey();
+    if (key.current) key.current.value = next;
+    setFormKey(next);
+  }, [result]);
+
   useEffect(() => {
     setClientErrors(null);
     setCleared(new Set());
     if (!result) return;
     if (result.ok) {
-      if (key.current) key.current.value = newFormKey();
       latest.current.onSuccess?.(result.data, form.current);
       return;
     }
@@ -154,7 +173,7 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
       ref: key,
       type: "hidden" as const,
       name: FORM_KEY_FIELD,
-      defaultValue: initialKey,
+      defaultValue: formKey,
       suppressHydrationWarning: true,
     },
   };

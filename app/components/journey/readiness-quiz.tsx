@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import { quizQuestions, type Recommendation, recommendations } from "~/content/readiness-quiz";
+import { quizQuestions, type Recommendation } from "~/content/readiness-quiz";
 import type { FormResult } from "~/lib/forms";
 import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 
@@ -27,8 +27,8 @@ const useHydrated = () =>
  * running app shows one question at a time. The thank-you view is the page's address
  * (`?quiz&result=...`), where the post lands without JavaScript.
  */
-export function ReadinessQuiz() {
-  const [params] = useSearchParams();
+/** `landed`: the recommendation the page's address names, read by the loader (the texts stay on the server). */
+export function ReadinessQuiz({ landed }: { landed?: Recommendation | null }) {
   const { pathname } = useLocation();
   const fetcher = useFetcher<QuizResult>();
   // Without JavaScript the answer comes with the page; the page's Apply form posts here too.
@@ -58,7 +58,7 @@ export function ReadinessQuiz() {
       notify("error", notice.title, { description: notice.description });
     },
   });
-  const shown = (fetcher.data?.ok ? fetcher.data.data : undefined) ?? recommendationFor(params.get("result"));
+  const shown = (fetcher.data?.ok ? fetcher.data.data : undefined) ?? landed ?? undefined;
   const question = quizQuestions[index];
   const last = index === quizQuestions.length - 1;
 
@@ -207,11 +207,6 @@ export function ReadinessQuiz() {
       )}
     </section>
   );
-}
-
-/** The recommendation a result address names; anything else is no result. */
-function recommendationFor(key: string | null): Recommendation | undefined {
-  return key && Object.hasOwn(recommendations, key) ? recommendations[key as keyof typeof recommendations] : undefined;
 }
 
 function Thanks({ recommendation }: { recommendation: Recommendation }) {

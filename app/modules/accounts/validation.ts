@@ -1,27 +1,9 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { COMMON_PASSWORDS } from "./common-passwords";
+import { ACCOUNT_MESSAGES } from "./messages";
 
-/** SPEC.md 5 "Login" and "Forgot password"; DESIGN.md "Security bar" for new passwords. */
-export const ACCOUNT_MESSAGES = {
-  identifier: "Please enter your email or username",
-  password: "Please enter your password",
-  passwordShort: "Password must be at least 6 characters long",
-  invalidCredentials: "Invalid credentials. Please check your email/username and password.",
-  unexpected: "An unexpected error occurred",
-  resetEmail: "Please enter your email address",
-  resetEmailInvalid: "Please enter a valid email address",
-  resetFailed: "Unable to send reset instructions. Please try again.",
-  newPasswordLength: "Your new password must be 8 to 128 characters long",
-  newPasswordCommon: "This password is too common. Please choose one that is harder to guess.",
-  passwordsDiffer: "The two passwords do not match",
-  username: "Username must be 3 to 30 characters: letters, numbers, dots and underscores",
-  usernameTaken: "That username is taken. Please choose another.",
-  currentPassword: "Your current password is not correct",
-} as const;
-
-/** How long the link that proves a new sign-in address works. */
-export const EMAIL_CHANGE_HOURS = 24;
+export { ACCOUNT_MESSAGES, EMAIL_CHANGE_HOURS } from "./messages";
 
 export const signInSchema = z.object({
   emailOrUsername: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.identifier), z.maxLength(254)),
