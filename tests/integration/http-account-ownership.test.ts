@@ -94,7 +94,7 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
       phone: "",
       cardLast4: "4242",
     });
-    expect(booked.status).toBe(200);
+    expect(booked.status).toBe(303);
     const answers = Object.fromEntries(quizQuestions.map((q) => [q.id, q.options[0] ?? ""]));
     expect((await anon("/start-your-journey", { intent: "quiz", email: STRANGER, ...answers })).status).toBe(303);
     expect((await anon("/request-access", { name: "Sam Stranger", email: STRANGER, reason: SECRET })).status).toBe(303);

@@ -9,7 +9,7 @@ import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
 import { blockedDaysAhead, freeSlots } from "~/modules/bookings/availability.server";
-import { payForBooking } from "~/modules/bookings/book.server";
+import { bookingPayment, payForBooking } from "~/modules/bookings/book.server";
 import { getBooking } from "~/modules/bookings/bookings.server";
 import { holdSlot } from "~/modules/bookings/hold.server";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
@@ -86,6 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = await once(context.db, identity, async (tx) => {
       const held = await holdSlot(tx, context.env, parsed.data, viewer?.id ?? null);
       if (!held.ok) throw new FormRefusal(refused(submission, BOOKING_MESSAGES[held.reason], 409));
+      // The payment is recorded with the key: a doubled post carries on this one, never a second.
+      if (held.booking.status === "held") {
+        await bookingPayment(tx, context.env, held.booking, parsed.data.cardLast4 || undefined);
+      }
       const kind = held.booking.status === "requested" ? "requested" : "confirmed";
       return { redirectTo: `/booking-confirmed?kind=${kind}`, data: { bookingId: held.booking.id } };
     });
