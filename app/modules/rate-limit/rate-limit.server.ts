@@ -1,5 +1,4 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Db } from "../../../db/client";
 import { rateLimits } from "./schema";
 
@@ -77,24 +76,6 @@ export async function refund(db: Db, rule: RateLimitRule, subject: string, now =
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
-}
-
-/**
- * Counts a hit and, when over the limit, returns the 429 answer for the action to return
- * (with Retry-After and the message shown to the person); otherwise null.
- */
-export async function limit(
-  db: Db,
-  rule: RateLimitRule,
-  subject: string,
-  message: { title: string; description: string },
-) {
-  const result = await hit(db, rule, subject);
-  if (result.allowed) return null;
-  return data(
-    { ok: false as const, fieldErrors: {}, formError: message, rateLimited: true as const },
-    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-  );
 }
 
 /** Drops windows that ended long ago; run periodically. */
