@@ -89,7 +89,7 @@ describe("console forms without JavaScript", () => {
     await page.getByLabel(/Message to the person/).fill("Welcome, Nora.");
     await page.getByRole("button", { name: "Approve and send invitation" }).click();
     await page.waitForURL(/\/console\/requests\/\d+\?done=approved$/);
-    expect(await page.getByRole("status").textContent()).toBe("Request approved");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Request approved");
     expect(await page.getByText(/Approved by/).isVisible()).toBe(true);
     await page.screenshot({ path: "test-results/screenshots/console-request-done-nojs-1280.png", fullPage: true });
     await close();
@@ -108,7 +108,7 @@ describe("console forms without JavaScript", () => {
     await page.getByLabel("Reason").fill("Spring retreat");
     await page.getByRole("button", { name: "Close day" }).click();
     await page.waitForURL(/\/console\/bookings\?done=closed$/);
-    expect(await page.getByRole("status").textContent()).toBe("Day closed");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Day closed");
     expect(await page.getByText("2031-03-14 · Spring retreat").isVisible()).toBe(true);
     await close();
   });
@@ -119,11 +119,11 @@ describe("console forms without JavaScript", () => {
     await page.getByRole("link", { name: member.name }).click();
     await page.getByRole("button", { name: "Disable Account" }).click();
     await page.waitForURL(/\?done=disabled$/);
-    expect(await page.getByRole("status").textContent()).toBe("Account disabled");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Account disabled");
     await page.screenshot({ path: "test-results/screenshots/console-member-done-nojs-1280.png", fullPage: true });
     await page.getByRole("button", { name: "Enable Account" }).click();
     await page.waitForURL(/\?done=enabled$/);
-    expect(await page.getByRole("status").textContent()).toBe("Account enabled");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Account enabled");
     await close();
   });
 });
@@ -169,7 +169,7 @@ describe("a member's share and application, answered in the console", () => {
     await page.getByLabel("Your reply").fill("Rivers carry what we let go. Sunday?");
     await page.getByRole("button", { name: "Send Reply" }).click();
     await page.waitForURL(/\/console\/shares\/\d+\?done=replied$/);
-    expect(await page.getByRole("status").textContent()).toBe("Reply sent");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Reply sent");
     await page.screenshot({ path: "test-results/screenshots/console-share-done-nojs-375.png", fullPage: true });
 
     await page.goto(`${app.url}/console/applications`);
@@ -181,7 +181,7 @@ describe("a member's share and application, answered in the console", () => {
     await page.getByLabel(/Message to the applicant/).fill("Ask about the breathwork teacher.");
     await page.getByRole("button", { name: "Add note only" }).click();
     await page.waitForURL(/\?done=note$/);
-    expect(await page.getByRole("status").textContent()).toBe("Note added");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Note added");
     expect(await page.getByText("Ask about the breathwork teacher.").isVisible()).toBe(true);
     await close();
 

@@ -52,7 +52,7 @@ describe("contact without JavaScript", () => {
     await page.getByLabel("Email").fill("zofia@example.org");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.waitForURL(`${baseUrl}/contact?sent=1`);
-    expect(await page.getByRole("status").textContent()).toContain("Thank you for reaching out.");
+    expect(await page.locator("main").getByRole("status").textContent()).toContain("Thank you for reaching out.");
     await page.context().close();
   });
 });
