@@ -50,7 +50,7 @@ describe.skipIf(!POSTGRES_URL)(`two app instances on one PostgreSQL${postgresNot
     const saved = await send(b, "/journals", journalForm("Written on B", "Saved through the second instance."), {
       cookie,
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(303);
     expect(await (await read(a, "/journals?q=written%20on%20b", cookie)).text()).toContain("Written on B");
 
     const out = await send(b, "/sign-out", {}, { cookie });
@@ -80,7 +80,7 @@ describe.skipIf(!POSTGRES_URL)(`two app instances on one PostgreSQL${postgresNot
     expect((await attempt(a, member.password, guesser)).status).toBe(429);
     expect((await attempt(b, member.password, guesser)).status).toBe(429);
     // ...while the member, from their own address, still signs in (docs/decisions/007).
-    expect((await attempt(b, member.password, fromNewAddress())).status).toBe(200);
+    expect((await attempt(b, member.password, fromNewAddress())).status).toBe(303);
 
     const address = fromNewAddress();
     const guess = (app: AppProcess, i: number) =>
@@ -108,7 +108,7 @@ describe.skipIf(!POSTGRES_URL)(`two app instances on one PostgreSQL${postgresNot
       ),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const startsAt = zonedInstant(slot.day, slot.time, SLOT_ZONE);
     const active = await database.db

@@ -39,7 +39,7 @@ export async function signInAt(target: Target, username: string, password: strin
     { emailOrUsername: username, password, redirectTo: "" },
     { headers },
   );
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`);
   await res.arrayBuffer();
   return cookiesOf(res);
 }
