@@ -103,7 +103,7 @@ const RULES: Record<string, Rule> = {
   "/journals": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/journals/:id": {
     get: ownerOnly(200),
-    post: { body: journalUpdate, expect: ownerOnly(302) },
+    post: { body: journalUpdate, expect: ownerOnly(303) },
     at: (ids) => `/journals/${ids.journalEntry}`,
   },
   "/preparation-guide": { get: signedIn(200), post: { body: { item: "nothing" }, expect: signedIn(400) } },
@@ -159,7 +159,7 @@ const RULES: Record<string, Rule> = {
   },
   "/console/quiz": { get: staff(200) },
   // Refunds are for admins; gift 0 does not exist, hence 409 for them.
-  "/console/giving": { get: staff(200), post: { body: { refund: "0" }, expect: adminOnly(409) } },
+  "/console/giving": { get: staff(200), post: { body: { refund: "0" }, expect: adminOnly(400) } },
   "/console/bookings": { get: staff(200), post: { body: { intent: "nothing" }, expect: staff(400) } },
   "/thank-you": PUBLIC,
   "/thank-you-sacred-offering": PUBLIC,

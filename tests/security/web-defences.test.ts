@@ -203,7 +203,7 @@ describeEachBackend("web defences", (backend) => {
     const first = await signIn(server, keeper.username, keeper.password);
     rememberCookie(first.cookie);
     const ok = await post(server, "/sacred-access/two-factor", first.cookie, { code, redirectTo: "/console" });
-    expect(ok.status).toBe(302);
+    expect(ok.status).toBe(303);
     const sessionsBefore = await server.database.db.select().from(sessions).where(eq(sessions.userId, keeper.id));
 
     const second = await signIn(server, keeper.username, keeper.password);
