@@ -4,9 +4,17 @@ import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
-import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import {
+  ApprovalNote,
+  type CardErrors,
+  CardFields,
+  isCard,
+  readCard,
+  useCardFields,
+} from "~/components/payments/card-fields";
+import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED } from "~/content/journey";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
@@ -25,7 +33,6 @@ import {
 import { checkoutSchema } from "~/modules/giving/validation";
 import { carryOutPayment } from "~/modules/payments/fulfilment.server";
 import { PaymentProviderError, recordPayment } from "~/modules/payments/payments.server";
-import { providerFor } from "~/modules/payments/providers.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { forget, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/donation-checkout";
@@ -65,9 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parse(submission, checkoutSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const { amount, donorName, email, cardLast4 } = parsed.data;
-    if (providerFor(context.db, context.env).cardFields && !cardLast4) {
-      return invalid(submission, { cardLast4: GIVING_MESSAGES.required });
-    }
     const dollars = readWholeDollars(amount);
     const whole = dollars.ok && dollars.dollars !== null ? dollars.dollars : 0;
     const viewer = await getViewer(request, context);
@@ -116,7 +120,8 @@ const supports = [
 export default function DonationCheckout() {
   const { outcome } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const provider = usePaymentProvider();
+  const cards = useCardFields();
+  const hydrated = useHydrated();
   const form = useForm({
     id: "checkout",
     result,
@@ -154,7 +159,7 @@ export default function DonationCheckout() {
           {...form.props}
           onSubmit={(event) => {
             // Test mode: the card is checked here and only its last four digits and holder are sent.
-            if (provider === "test") {
+            if (cards) {
               const card = readCard(event.currentTarget);
               if (!isCard(card)) {
                 event.preventDefault();
@@ -169,7 +174,7 @@ export default function DonationCheckout() {
           }}
         >
           <input {...form.keyField} />
-          <TestModeNotice cards />
+          <TestModeNotice cards={cards} />
           {outcome ? (
             <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
               {outcome === "cancelled" ? GIVING_MESSAGES.cancelled.description : GIVING_MESSAGES.error.description}
@@ -178,20 +183,23 @@ export default function DonationCheckout() {
           <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
           <fieldset>
             <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {CHECKOUT_PRESETS.map((p) => (
-                <button
-                  key={p.amount}
-                  type="button"
-                  aria-pressed={dollars === p.amount}
-                  onClick={() => setAmount(String(p.amount))}
-                  className="rounded-xl border border-violet-300/25 p-3 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
-                >
-                  <span className="block font-semibold text-gold">{formatUsd(p.amount)}</span>
-                  <span className="text-xs text-mist-muted">{p.label}</span>
-                </button>
-              ))}
-            </div>
+            {/* The suggested amounts fill the field below, so they come with the app; the field works without it. */}
+            {hydrated ? (
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {CHECKOUT_PRESETS.map((p) => (
+                  <button
+                    key={p.amount}
+                    type="button"
+                    aria-pressed={dollars === p.amount}
+                    onClick={() => setAmount(String(p.amount))}
+                    className="rounded-xl border border-violet-300/25 p-3 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
+                  >
+                    <span className="block font-semibold text-gold">{formatUsd(p.amount)}</span>
+                    <span className="text-xs text-mist-muted">{p.label}</span>
+                  </button>
+                ))}
+              </div>
+            ) : null}
             <TextField
               {...form.field("amount")}
               label={<span className="sr-only">Amount in dollars</span>}
@@ -203,17 +211,22 @@ export default function DonationCheckout() {
               error={amountError}
             />
           </fieldset>
-          {provider === "test" ? (
+          {cards ? (
             <>
               <CardFields errors={{ ...cardErrors, ...cardError(form.errors.cardLast4) }} disabled={form.pending} />
               <input ref={last4} type="hidden" name="cardLast4" />
               <input ref={donor} type="hidden" name="donorName" />
-              <noscript>
-                <p className="text-sm text-rose-200">Test card payments need JavaScript.</p>
-              </noscript>
             </>
           ) : (
-            <TextField {...form.field("donorName")} label="Name for your receipt" autoComplete="name" maxLength={100} />
+            <>
+              <TextField
+                {...form.field("donorName")}
+                label="Name for your receipt"
+                autoComplete="name"
+                maxLength={100}
+              />
+              <ApprovalNote />
+            </>
           )}
           <button type="submit" className="btn-gold" disabled={form.pending || amountError !== undefined}>
             <Lock aria-hidden="true" className="h-4 w-4" />

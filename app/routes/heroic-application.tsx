@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED, journeyAgreement } from "~/content/journey";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
@@ -104,10 +105,8 @@ function ApplicationForm() {
   // SPEC.md 4: submit waits for the agreement. Before hydration the button stays usable, so the
   // form also works without JavaScript (the server checks the agreement then).
   const [agreed, setAgreed] = useState(() => form.wasChecked("agreement"));
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const submitting = form.pending;
-
-  useEffect(() => setHydrated(true), []);
 
   const field = (name: string) => ({ ...form.field(name), id: name });
   // A limit or a failure, on the page too (without JavaScript there is no toast).

@@ -160,6 +160,31 @@ describe("/donation-checkout", () => {
     expect(await page.getByLabel("Email").inputValue()).toBe("ana@example.org");
     await close();
   });
+  it("in test mode without JavaScript takes the name, then the provider's page approves the payment", async () => {
+    const { page, close } = await open({ js: false });
+    await page.goto(`${app.url}/donation-checkout`);
+    expect(await page.getByLabel("Card number").count()).toBe(0);
+    await page.getByLabel("Email").fill("zofia@example.org");
+    await page.getByLabel("Name for your receipt").fill("Zofia Łukasiewicz");
+    await page.getByRole("button", { name: /^Give/ }).click();
+    await page.waitForURL(/\/payments\/test\//);
+    expect(await page.locator("main").textContent()).toContain("$6,800.00");
+    await page.getByRole("button", { name: "Approve test payment" }).click();
+    await page.waitForURL(/\/payments\/return/);
+    await page.getByRole("button", { name: "Complete my payment" }).click();
+    await page.waitForURL(/\/donation-success/);
+    await close();
+  });
+
+  it("with JavaScript in test mode shows the card fields instead of the name", async () => {
+    const { page, errors, close } = await open({ js: true });
+    await page.goto(`${app.url}/donation-checkout`);
+    await hydrated(page);
+    expect(await page.getByLabel("Card number").isVisible()).toBe(true);
+    expect(await page.getByLabel("Name for your receipt").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe("the booking dialog with the connection dropped", () => {
@@ -212,9 +237,9 @@ describe("booking without JavaScript, then the manage link", () => {
     expect(await page.locator("main").textContent()).toContain("$600.00");
     await page.getByRole("button", { name: "Approve test payment" }).click();
     await page.waitForURL(/\/payments\/return/);
+    // Without JavaScript the return page asks for a click, then leads on to the page that says it worked.
     await page.getByRole("button", { name: "Complete my payment" }).click();
-    await expect.poll(() => page.getByRole("link", { name: "Continue" }).isVisible()).toBe(true);
-    await page.getByRole("link", { name: "Continue" }).click();
+    await page.waitForURL(/\/booking-confirmed/);
     await expect.poll(() => page.getByText("Your session is booked").isVisible()).toBe(true);
     await close();
 
@@ -232,6 +257,58 @@ describe("booking without JavaScript, then the manage link", () => {
       .toBe(true);
     expect(await js.page.locator("body").textContent()).not.toContain("Page not found");
     await js.page.screenshot({ path: `${SHOTS}/manage-done-375.png`, fullPage: true });
+    expect(js.errors).toEqual([]);
+    await js.close();
+  });
+});
+
+describe("the manage link moves a session", () => {
+  it("without JavaScript by day links and a time; with JavaScript the same, each landing on the done page", async () => {
+    const { page, close } = await open({ js: false });
+    await page.goto(`${app.url}/bookings?offer=preparation`);
+    await page.locator('main a[href*="day="]').nth(1).click();
+    await page.waitForURL(/day=/);
+    await page.getByLabel("Full name").fill("Wiktor Mover");
+    await page.getByLabel("Email").fill("wiktor@example.org");
+    await page.locator("label", { hasText: "10:00 AM" }).click();
+    await page.getByRole("button", { name: "Confirm and Pay $600" }).click();
+    await page.getByRole("button", { name: "Approve test payment" }).click();
+    await page.getByRole("button", { name: "Complete my payment" }).click();
+    await page.waitForURL(/\/booking-confirmed/);
+
+    // The manage links mailed to Wiktor, newest last.
+    const links = () =>
+      smtp.received
+        .filter((m) => m.to.includes("wiktor@example.org"))
+        .map((m) => decodeMail(m.raw).match(/\/bookings\/manage\/[A-Za-z0-9_-]+/)?.[0])
+        .filter((l): l is string => l !== undefined);
+    await expect.poll(() => links().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const first = links()[0] as string;
+    await page.goto(`${app.url}${first}`);
+    await page.locator('main a[href*="day="]').nth(3).click();
+    await page.waitForURL(/day=/);
+    await page.locator("label", { hasText: "6:00 PM" }).click();
+    await page.getByRole("button", { name: "Move my session" }).click();
+    await page.waitForURL(/\/bookings\/manage\/done\?outcome=moved/);
+    await expect.poll(() => page.getByText("Your session has moved.").isVisible()).toBe(true);
+    // The old link is spent.
+    await page.goto(`${app.url}${first}`);
+    expect(await page.locator("main").textContent()).toContain("This link is no longer valid");
+    await close();
+
+    await expect.poll(() => links().filter((l) => l !== first).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const moved = links().find((l) => l !== first) as string;
+    const js = await open({ js: true, width: 375 });
+    await js.page.goto(`${app.url}${moved}`, { waitUntil: "networkidle" });
+    await hydrated(js.page);
+    expect(await js.page.locator("main").textContent()).toContain("6:00");
+    await js.page.locator('main a[href*="day="]').nth(5).click();
+    await js.page.waitForURL(/day=/);
+    await js.page.locator("label", { hasText: "8:00 PM" }).click();
+    await js.page.screenshot({ path: `${SHOTS}/manage-move-375.png`, fullPage: true });
+    await js.page.getByRole("button", { name: "Move my session" }).click();
+    await js.page.waitForURL(/\/bookings\/manage\/done\?outcome=moved/);
+    await expect.poll(() => js.page.getByText("Your session has moved.").isVisible()).toBe(true);
     expect(js.errors).toEqual([]);
     await js.close();
   });

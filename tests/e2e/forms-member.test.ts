@@ -162,6 +162,63 @@ describe("the integration journal", () => {
   });
 });
 
+describe("the facilitator circle", () => {
+  it("without JavaScript: an empty share gets its message; a share lands on a page that says so", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/integration`);
+    await page.getByRole("button", { name: "Share with Facilitator" }).click();
+    await visible(page, "No Content: Please enter something to share with your facilitator.").toBe(true);
+    await page.getByLabel("What would you like to share?").fill("I keep waking at 3am, but gently.");
+    await page.getByRole("checkbox", { name: /Anonymous Sharing/ }).check();
+    await page.getByRole("button", { name: "Private Message" }).click();
+    await page.waitForURL(/\/integration\?done=share$/);
+    await visible(page, "Shared Successfully: Your reflection has been shared with your trusted facilitator.").toBe(
+      true,
+    );
+    // The private message is in the member's thread.
+    await visible(page, "I keep waking at 3am, but gently.").toBe(true);
+    await page.close();
+  });
+
+  it("with JavaScript: the toast and the text clearing; a dropped connection says Sharing Error and keeps it", async () => {
+    const page = await hydrated("/integration");
+    expect(await page.getByRole("button", { name: "Share with Facilitator" }).isDisabled()).toBe(true);
+    await dropPosts(page, "integration");
+    await page.getByLabel("What would you like to share?").fill("The drum still echoes.");
+    await page.getByRole("button", { name: "Share with Facilitator" }).click();
+    await visible(page, "Failed to share with facilitator. Please try again.").toBe(true);
+    expect(await page.getByLabel("What would you like to share?").inputValue()).toBe("The drum still echoes.");
+    await page.unroute("**/integration.data**");
+    await page.getByRole("button", { name: "Share with Facilitator" }).click();
+    await visible(page, "Your reflection has been shared with your trusted facilitator.").toBe(true);
+    await expect.poll(() => page.getByLabel("What would you like to share?").inputValue(), { timeout: 6000 }).toBe("");
+    await page.close();
+  });
+});
+
+describe("voice-to-vision", () => {
+  it("without JavaScript: typed words become a prompt and an image, a new variant, then saved to insights", async () => {
+    const page = await withoutJs.newPage();
+    await page.goto(`${app.url}/integration?mode=voice`);
+    expect(await page.getByRole("button", { name: "Start Recording" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Transform to Visual Prompt" }).click();
+    await visible(page, "No Content: Please record or type your thoughts first.").toBe(true);
+    await page.getByLabel("Your words (spoken or typed)").fill("a lantern in a field of stars");
+    await page.getByRole("button", { name: "Transform to Visual Prompt" }).click();
+    await visible(page, /Sacred geometry, flowing purple-to-gold light, dreamlike digital art\./).toBe(true);
+    const image = page.getByRole("img", { name: /A generated vision for: a lantern/ });
+    const first = await image.getAttribute("src");
+    expect(first).toMatch(/^data:image\/svg\+xml/);
+    expect(await page.getByRole("link", { name: "Download SVG" }).getAttribute("download")).toBe("vision.svg");
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect.poll(() => image.getAttribute("src")).not.toBe(first);
+    await page.getByRole("button", { name: "Save to my insights" }).click();
+    await page.waitForURL(/\/integration\?mode=voice&done=vision$/);
+    await visible(page, "Vision saved.").toBe(true);
+    await page.close();
+  });
+});
+
 describe("the preparation checklist", () => {
   it("without JavaScript: a tick lands back on the guide, saved and shown", async () => {
     const page = await withoutJs.newPage();

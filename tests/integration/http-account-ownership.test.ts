@@ -84,7 +84,7 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
     const approval = new URL(started.headers.get("location") ?? "", server.url).pathname;
     const decided = await postForm(server, approval, { decision: "approve" });
     const payment = new URL(decided.headers.get("location") ?? "").searchParams.get("payment") ?? "";
-    expect((await postForm(server, `/payments/return?payment=${payment}`, { payment })).status).toBe(200);
+    expect((await postForm(server, `/payments/return?payment=${payment}`, { payment })).status).toBe(303);
     const booked = await anon("/bookings", {
       offerId: "preparation",
       day: bookableRange().first,

@@ -33,7 +33,7 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
     expect(approval).toMatch(/^\/payments\/test\/TEST-/);
     const decided = await postForm(server, approval, { decision: "approve" });
     const payment = new URL(decided.headers.get("location") ?? "").searchParams.get("payment") ?? "";
-    expect((await postForm(server, `/payments/return?payment=${payment}`, { payment })).status).toBe(200);
+    expect((await postForm(server, `/payments/return?payment=${payment}`, { payment })).status).toBe(303);
     const [gift] = await server.database.db.select().from(gifts).where(eq(gifts.paymentId, payment));
     if (!gift) throw new Error("no gift recorded");
     return gift;

@@ -177,6 +177,30 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(await (await get(server, "/integration", cookie)).text()).toContain("May I ask you something privately?");
   });
 
+  it("turns posted words into a prompt and its image without storing anything (the page without JavaScript)", async () => {
+    const before = await server.database.db.select().from(insights);
+    const res = await send(
+      new URLSearchParams({ intent: "vision-prompt", words: "a lantern & <stars>", variant: "2" }),
+      cookie,
+      "/integration?mode=voice",
+    );
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain("A mystical, ethereal visualization of: &quot;a lantern &amp; &lt;stars&gt;&quot;.");
+    expect(page).toContain("data:image/svg+xml");
+    expect(page).not.toContain("<stars>");
+    const empty = await send(
+      new URLSearchParams({ intent: "vision-prompt", words: "  ", variant: "0" }),
+      cookie,
+      "/integration?mode=voice",
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("No Content: Please record or type your thoughts first.");
+    const odd = await send(new URLSearchParams({ intent: "vision-prompt", words: "light", variant: "-1" }));
+    expect(odd.status).toBe(400);
+    expect(await server.database.db.select().from(insights)).toHaveLength(before.length);
+  });
+
   it("saves a generated vision to the member's insights, where it is drawn again from its seed", async () => {
     const prompt =
       'A mystical, ethereal visualization of: "light". Sacred geometry, flowing purple-to-gold light, dreamlike digital art.';

@@ -119,7 +119,8 @@ export const HOSTILE_FORMS: HostileForm[] = [
     route: "/bookings/manage/:token",
     by: "visitor",
     at: (ids) => `/bookings/manage/${ids.bookingToken}`,
-    fields: { intent: "slots", day, time: "18:00" },
+    // A time that is no slot: every variant is refused, so the link stays usable for the rest.
+    fields: { intent: "reschedule", day, time: "03:00" },
   },
   {
     route: "/payments/test/:orderId",

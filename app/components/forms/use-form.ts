@@ -116,9 +116,11 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
     event.preventDefault();
     const element = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // What a native post would send: the fields, and the button pressed (its name and value).
+    const sent = submitter instanceof HTMLElement ? formWithSubmitter(element, submitter) : element;
     if (options.schema) {
       const schema = await options.schema();
-      const checked = schema.safeParse(formInput(new FormData(element), schema));
+      const checked = schema.safeParse(formInput(sent instanceof FormData ? sent : new FormData(sent), schema));
       if (!checked.success) {
         const found = fieldErrorsOf(checked.error);
         setClientErrors(found);
@@ -130,7 +132,7 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
     }
     setClientErrors(null);
     const submit = options.fetcher?.submit ?? navigate;
-    await submit(submitter instanceof HTMLElement ? formWithSubmitter(element, submitter) : element, {
+    await submit(sent, {
       method: "post",
       action: element.getAttribute("action") ?? undefined,
     });

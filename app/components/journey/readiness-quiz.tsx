@@ -1,8 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { quizQuestions, type Recommendation } from "~/content/readiness-quiz";
 import type { FormResult } from "~/lib/forms";
 import { QUIZ_MESSAGES } from "~/modules/intake/messages";
@@ -11,15 +12,6 @@ import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 const loadSchema = () => import("~/modules/intake/quiz-validation").then((m) => m.quizSchema);
 
 type QuizResult = FormResult<Recommendation>;
-
-const noSubscription = () => () => {};
-/** False on the server and while the page hydrates; true once the app runs (and on client navigations). */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * SPEC.md 4: question index 0-6, Next needs an answer, Submit on the last, then email, then thank-you.

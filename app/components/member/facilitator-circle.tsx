@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { newFormKey } from "~/components/forms/use-form";
+import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { FormResult } from "~/lib/forms";
+import { INTEGRATION_MESSAGES, SHARE_NOT_SENT } from "~/modules/integration/messages";
 
 export interface ShareView {
   id: number;
@@ -14,113 +17,125 @@ export interface ShareView {
 }
 
 const RESET_MS = 3000; // SPEC.md: "about 3 s later the text clears and state resets"
-type State = "idle" | "sharing" | "shared";
 
-/** The Facilitator Circle card: share with the keepers (optionally anonymous to other members). */
-export function FacilitatorCircle({ shares }: { shares: ReadonlyArray<ShareView> }) {
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
-  const [text, setText] = useState("");
-  const [anonymous, setAnonymous] = useState(false);
-  const [state, setState] = useState<State>("idle");
+/** The schema (zod) loads on first use of the form (decision 003). */
+const loadSchema = () => import("~/modules/integration/validation").then((m) => m.shareSchema);
+
+/**
+ * The Facilitator Circle card: share with the keepers (optionally anonymous to other members), on
+ * the one form pipeline (decision 008). Each button sends the text as its kind; without JavaScript
+ * the form posts to the page and lands on it saying it was shared.
+ */
+export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<ShareView>; result?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
+  const hydrated = useHydrated();
+  // What was typed comes back with a page answering an error (without JavaScript).
+  const typed = result && !result.ok ? result.values?.content : undefined;
+  const [text, setText] = useState(typeof typed === "string" ? typed : "");
+  const [shared, setShared] = useState(false);
   const [kind, setKind] = useState<ShareView["kind"]>("share");
-  const handled = useRef<unknown>(null);
+  const form = useForm({
+    id: "share",
+    result: fetcher.data ?? result,
+    schema: loadSchema,
+    fetcher,
+    onInvalid(errors) {
+      if (errors.content === INTEGRATION_MESSAGES.share) {
+        notify("error", "No Content", { description: "Please enter something to share with your facilitator." });
+      }
+    },
+    onSuccess() {
+      setShared(true);
+      notify("success", "Shared Successfully", {
+        description: "Your reflection has been shared with your trusted facilitator.",
+      });
+      setTimeout(() => {
+        setText("");
+        setShared(false);
+      }, RESET_MS);
+    },
+    onFailure(failed) {
+      const notice = failed.formError ?? SHARE_NOT_SENT;
+      notify("error", notice.title, { description: notice.description });
+    },
+  });
+  const sending = form.pending;
+  const state: "idle" | "sharing" | "shared" = sending ? "sharing" : shared ? "shared" : "idle";
+  // Before the app runs the buttons stay usable: the server checks the text then.
+  const blocked = (hydrated && !text.trim()) || state !== "idle";
+  const contentError = form.errors.content;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (!fetcher.data.ok) {
-      setState("idle");
-      notify("error", "Sharing Error", { description: "Failed to share with facilitator. Please try again." });
-      return;
-    }
-    setState("shared");
-    notify("success", "Shared Successfully", {
-      description: "Your reflection has been shared with your trusted facilitator.",
-    });
-    const timer = setTimeout(() => {
-      setText("");
-      setState("idle");
-    }, RESET_MS);
-    return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
-
-  const share = (what: ShareView["kind"]) => {
-    if (!text.trim()) {
-      notify("error", "No Content", { description: "Please enter something to share with your facilitator." });
-      return;
-    }
-    setKind(what);
-    setState("sharing");
-    fetcher.submit(
-      // A key per share (decision 008): a retry after a lost answer is stored once.
-      { intent: "share", kind: what, content: text, _key: newFormKey(), ...(anonymous ? { anonymous: "on" } : {}) },
-      { method: "post" },
-    );
-  };
   const latest = shares.find((s) => s.kind === "share");
   const thread = shares.filter((s) => s.kind === "message");
 
   return (
     <div className="grid gap-4">
-      <label htmlFor="share-text" className="font-medium">
-        What would you like to share?
-      </label>
-      <textarea
-        id="share-text"
-        value={text}
-        maxLength={5000}
-        onChange={(event) => setText(event.target.value)}
-        disabled={state !== "idle"}
-        aria-describedby="share-hint"
-        className="field min-h-[120px]"
-      />
-      <p id="share-hint" className="text-sm text-mist-muted">
-        Only the Temple Keepers read what you share.
-      </p>
-      <label className="flex items-center gap-3">
-        <input
-          type="checkbox"
-          checked={anonymous}
-          onChange={(event) => setAnonymous(event.target.checked)}
-          className="h-5 w-5 accent-violet-500"
+      <fetcher.Form
+        method="post"
+        className="grid gap-4"
+        {...form.props}
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          setKind((submitter?.getAttribute("value") as ShareView["kind"] | null) ?? "share");
+          void form.props.onSubmit(event);
+        }}
+      >
+        <input type="hidden" name="intent" value="share" />
+        <input {...form.keyField} />
+        <label htmlFor="share-text" className="font-medium">
+          What would you like to share?
+        </label>
+        <textarea
+          id="share-text"
+          name="content"
+          value={text}
+          maxLength={5000}
+          onChange={(event) => setText(event.target.value)}
+          readOnly={state !== "idle"}
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={contentError ? "share-hint share-error" : "share-hint"}
+          // biome-ignore lint/a11y/noAutofocus: only on a page answering this form's error, where the cursor belongs
+          autoFocus={form.field("content").autoFocus}
+          className="field min-h-[120px]"
         />
-        <span>
-          Anonymous Sharing
-          <span className="block text-sm text-mist-muted">
-            Your name stays hidden from other members; your keeper always knows it is you.
+        {contentError ? (
+          <p id="share-error" className="text-sm text-rose-300">
+            {contentError}
+          </p>
+        ) : null}
+        <p id="share-hint" className="text-sm text-mist-muted">
+          Only the Temple Keepers read what you share.
+        </p>
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            name="anonymous"
+            defaultChecked={form.wasChecked("anonymous")}
+            className="h-5 w-5 accent-violet-500"
+          />
+          <span>
+            Anonymous Sharing
+            <span className="block text-sm text-mist-muted">
+              Your name stays hidden from other members; your keeper always knows it is you.
+            </span>
           </span>
-        </span>
-      </label>
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="btn-gold"
-          onClick={() => share("share")}
-          disabled={!text.trim() || state !== "idle"}
-        >
-          {state === "sharing" && kind === "share"
-            ? "Sharing Safely..."
-            : state === "shared" && kind === "share"
-              ? "Shared Successfully"
-              : "Share with Facilitator"}
-        </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          onClick={() => share("group-request")}
-          disabled={!text.trim() || state !== "idle"}
-        >
-          {state !== "idle" && kind === "group-request" ? "Requesting..." : "Group Session"}
-        </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          onClick={() => share("message")}
-          disabled={!text.trim() || state !== "idle"}
-        >
-          {state !== "idle" && kind === "message" ? "Sending..." : "Private Message"}
-        </button>
-      </div>
+        </label>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="kind" value="share" className="btn-gold" disabled={blocked}>
+            {state === "sharing" && kind === "share"
+              ? "Sharing Safely..."
+              : state === "shared" && kind === "share"
+                ? "Shared Successfully"
+                : "Share with Facilitator"}
+          </button>
+          <button type="submit" name="kind" value="group-request" className="btn-ghost" disabled={blocked}>
+            {state !== "idle" && kind === "group-request" ? "Requesting..." : "Group Session"}
+          </button>
+          <button type="submit" name="kind" value="message" className="btn-ghost" disabled={blocked}>
+            {state !== "idle" && kind === "message" ? "Sending..." : "Private Message"}
+          </button>
+        </div>
+      </fetcher.Form>
       <p className="text-sm text-mist-muted">
         "Group Session" asks to join the next integration circle (a keeper writes back with dates); "Private Message"
         starts a private thread with your keeper.

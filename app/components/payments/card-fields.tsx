@@ -1,4 +1,6 @@
 import { useId, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { usePaymentProvider } from "./test-mode-notice";
 
 /**
  * Test mode's card fields (DESIGN.md "Card fields"). They have no `name`, so the browser never
@@ -105,5 +107,28 @@ export function CardFields({ errors, disabled }: { errors: CardErrors; disabled?
         {field("zip", "Billing ZIP", { inputMode: "numeric", autoComplete: "postal-code", maxLength: 5 })}
       </div>
     </div>
+  );
+}
+
+/**
+ * Whether the test card fields show: only in test mode, and only once the app runs, since the
+ * fields have no name and scripts carry their last four. Before that (or without scripts) the
+ * payment is approved on the provider's page, as with PayPal.
+ */
+export function useCardFields() {
+  const provider = usePaymentProvider();
+  const hydrated = useHydrated();
+  return provider === "test" && hydrated;
+}
+
+/** Where the payment happens when there are no card fields here. */
+export function ApprovalNote() {
+  const provider = usePaymentProvider();
+  return (
+    <p className="text-sm text-mist-muted">
+      {provider === "paypal"
+        ? "You will complete the payment with PayPal."
+        : "You approve the test payment on the next page."}
+    </p>
   );
 }

@@ -61,3 +61,32 @@ export async function blockedDaysAhead(db: Db, now = new Date()) {
     .where(and(gte(blockedDays.day, first), lt(blockedDays.day, addDays(last, 1))));
   return rows.map((r) => r.day);
 }
+
+/** Days listed on one page of the day choice (the calendar's range is 90 days). */
+const DAYS_SHOWN = 21;
+
+/**
+ * The day choice a page without scripts offers (the booking page, the emailed link's reschedule):
+ * up to three weeks of open days from `?from=`, the next page's first day, and the `?day=` asked
+ * for with its free times.
+ */
+export async function dayChoice(db: Db, offerId: string, url: URL, now = new Date()) {
+  const range = bookableRange(now);
+  const blocked = new Set(await blockedDaysAhead(db, now));
+  const askedFrom = url.searchParams.get("from") ?? "";
+  const from = isDay(askedFrom) && askedFrom > range.first && askedFrom <= range.last ? askedFrom : range.first;
+  const days: string[] = [];
+  let next: string | null = from;
+  while (next && next <= range.last && days.length < DAYS_SHOWN) {
+    if (!blocked.has(next)) days.push(next);
+    next = addDays(next, 1);
+  }
+  const askedDay = url.searchParams.get("day") ?? "";
+  const day = isDay(askedDay) ? askedDay : null;
+  return {
+    days,
+    more: next && next <= range.last ? next : null,
+    day,
+    slots: day ? await freeSlots(db, offerId, day, now) : [],
+  };
+}

@@ -7,4 +7,17 @@ export const INTEGRATION_MESSAGES = {
   share: "No Content: Please enter something to share with your facilitator.",
   shareLong: "Please keep what you share under 5000 characters.",
   noPrompt: "No Prompt: Please generate a visual prompt first.",
+  noWords: "No Content: Please record or type your thoughts first.",
+  wordsLong: "Please keep your words under 2000 characters.",
 } as const;
+
+/** SPEC.md's "Save Error", said when a save's answer did not arrive. */
+export const INTEGRATION_NOT_SAVED = {
+  title: "Save Error",
+  description: "Failed to save your session. Please try again.",
+};
+/** SPEC.md's "Sharing Error". */
+export const SHARE_NOT_SENT = {
+  title: "Sharing Error",
+  description: "Failed to share with facilitator. Please try again.",
+};

@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
-import { INTEGRATION_MESSAGES } from "./messages";
+import { INTEGRATION_MESSAGES, INTEGRATION_NOT_SAVED, SHARE_NOT_SENT } from "./messages";
 import { ALL_TAGS } from "./tags";
 
-export { INTEGRATION_MESSAGES };
+export { INTEGRATION_MESSAGES, INTEGRATION_NOT_SAVED, SHARE_NOT_SENT };
 
 const tags = new Set(ALL_TAGS);
 const optionalText = z.string().check(z.trim(), z.maxLength(5000, INTEGRATION_MESSAGES.long));
@@ -36,6 +36,14 @@ export const replySchema = z.object({
     .check(z.trim(), z.minLength(1, "Please write a reply."), z.maxLength(5000, INTEGRATION_MESSAGES.shareLong)),
 });
 
+/** Words to turn into a visual prompt (the page without JavaScript asks the server; nothing is stored). */
+export const visionWordsSchema = z.object({
+  words: z
+    .string()
+    .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.noWords), z.maxLength(2000, INTEGRATION_MESSAGES.wordsLong)),
+  variant: z.string().check(z.regex(/^\d{0,3}$/, INTEGRATION_MESSAGES.noPrompt)),
+});
+
 /** A vision prompt and its seed, as the Voice-to-Vision panel made them. */
 export const visionSchema = z
   .object({
@@ -51,14 +59,3 @@ export const visionSchema = z
       path: ["prompt"],
     }),
   );
-
-/** SPEC.md's "Save Error", said when a save's answer did not arrive. */
-export const INTEGRATION_NOT_SAVED = {
-  title: "Save Error",
-  description: "Failed to save your session. Please try again.",
-};
-/** SPEC.md's "Sharing Error". */
-export const SHARE_NOT_SENT = {
-  title: "Sharing Error",
-  description: "Failed to share with facilitator. Please try again.",
-};

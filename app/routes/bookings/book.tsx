@@ -3,17 +3,15 @@ import { BookingPage } from "~/components/bookings/booking-page";
 import { PageHero } from "~/components/content/page-hero";
 import { bookableOfferView } from "~/content/journey";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { isDay } from "~/lib/days";
 import { FormRefusal, handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
-import { blockedDaysAhead, freeSlots } from "~/modules/bookings/availability.server";
+import { dayChoice } from "~/modules/bookings/availability.server";
 import { bookingPayment, payForBooking } from "~/modules/bookings/book.server";
 import { getBooking } from "~/modules/bookings/bookings.server";
 import { holdSlot } from "~/modules/bookings/hold.server";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
-import { addDays, bookableRange } from "~/modules/bookings/time";
 import { bookingSchema } from "~/modules/bookings/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { forget, once } from "~/modules/submissions/once.server";
@@ -29,9 +27,6 @@ export interface BookingSummary {
 export const meta: Route.MetaFunction = () => privateMeta("Book a Session");
 export { privatePageHeaders as headers } from "~/lib/http";
 
-/** Days listed on one page (the calendar's range is 90 days). */
-const DAYS_SHOWN = 21;
-
 /**
  * The booking page that works without JavaScript (the journey page's Apply leads here then; with
  * it the booking dialog does the same): the offer, its open days, a day's free times in the
@@ -41,25 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const offer = bookableOfferView(url.searchParams.get("offer") ?? "");
   if (!offer) return { offer: null, days: [], more: null, day: null, slots: [] };
-  const range = bookableRange();
-  const blocked = new Set(await blockedDaysAhead(context.db));
-  const askedFrom = url.searchParams.get("from") ?? "";
-  const from = isDay(askedFrom) && askedFrom > range.first && askedFrom <= range.last ? askedFrom : range.first;
-  const days: string[] = [];
-  let next: string | null = from;
-  while (next && next <= range.last && days.length < DAYS_SHOWN) {
-    if (!blocked.has(next)) days.push(next);
-    next = addDays(next, 1);
-  }
-  const askedDay = url.searchParams.get("day") ?? "";
-  const day = isDay(askedDay) ? askedDay : null;
-  return {
-    offer,
-    days,
-    more: next && next <= range.last ? next : null,
-    day,
-    slots: day ? await freeSlots(context.db, offer.id, day) : [],
-  };
+  return { offer, ...(await dayChoice(context.db, offer.id, url)) };
 }
 
 const LIMIT = { name: "booking:ip", limit: 10, windowSeconds: 3600 } as const;

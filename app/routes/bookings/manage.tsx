@@ -1,37 +1,57 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
-import { DatePicker } from "~/components/bookings/date-picker";
-import { browserZone, LocalTime } from "~/components/bookings/local-time";
+import { useState } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+} from "react-router";
+import { DayLinks, dayLabel, TimeChoices } from "~/components/bookings/day-choice";
+import { LocalTime } from "~/components/bookings/local-time";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
-import { newFormKey } from "~/components/forms/use-form";
-import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { useForm } from "~/components/forms/use-form";
+import {
+  ApprovalNote,
+  type CardErrors,
+  CardFields,
+  isCard,
+  readCard,
+  useCardFields,
+} from "~/components/payments/card-fields";
+import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, type Submission } from "~/lib/form-action.server";
-import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
-import { blockedDaysAhead, freeSlots } from "~/modules/bookings/availability.server";
+import { dayChoice } from "~/modules/bookings/availability.server";
 import { payForBooking } from "~/modules/bookings/book.server";
 import { bookingByToken, cancelBooking, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
 import type { Booking } from "~/modules/bookings/schema";
-import { bookableRange, formatTime } from "~/modules/bookings/time";
 import { formatCents } from "~/modules/giving/amounts";
 import { getPayment, PaymentProviderError, refundPayment } from "~/modules/payments/payments.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/manage";
 
 export const meta: Route.MetaFunction = () => privateMeta("Your Session");
-export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+/**
+ * The link's token never leaves in a Referer to another site. Not "no-referrer": a browser then
+ * sends `Origin: null` with the page's own forms, which the cross-site check must refuse.
+ */
+export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
 
 const CLOSED = `Changes are closed within ${CHANGE_WINDOW_HOURS} hours of the session. Please write to us.`;
 
 /** The emailed link: see the session, cancel or reschedule it (no sign-in), or pay an approved mentorship. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = await bookingByToken(context.db, params.token);
-  if (!booking) throw data(null, { status: 404, statusText: "This link has been used or is no longer valid." });
+  if (!booking) throw data(null, { status: 404 });
+  const movable = booking.status === "confirmed" && changeable(booking);
   return {
     title: bookingTitle(booking),
     offerId: booking.offerId,
@@ -39,7 +59,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     status: booking.status,
     price: formatCents(booking.priceCents),
     changeable: changeable(booking),
-    range: { ...bookableRange(), blocked: await blockedDaysAhead(context.db) },
+    // Another time: days as links, a chosen day's free times (the page's address holds the day).
+    choice: movable ? await dayChoice(context.db, booking.offerId, new URL(request.url)) : null,
   };
 }
 
@@ -55,11 +76,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await readSubmission(request);
   const intent = submission.fields.intent ?? "";
   const booking = await bookingByToken(context.db, params.token);
-  // Reading a day's free times changes nothing: no key, no redirect.
-  if (intent === "slots") {
-    if (!booking) throw data(null, { status: 404 });
-    return { slots: await freeSlots(context.db, booking.offerId, submission.fields.day ?? "") };
-  }
   return handleForm(submission, FAILED, context.logger, async () => {
     // A visitor's key (the link is the only credential): no account owns it.
     const identity = { scope: `booking.${intent}`, key: submission.key };
@@ -125,25 +141,21 @@ async function refundFirst(context: Route.ActionArgs["context"], booking: Bookin
 /** A dropped connection keeps the page, with a notice to try again. */
 export const clientAction = keepFormOnFailure(FAILED);
 
-type ActionResult = Partial<Extract<FormResult, { ok: false }>> & { slots?: Array<{ time: string; startsAt: string }> };
-
 /** Where a change lands: the outcome only, never the booking (the link may be spent by then). */
 const doneUrl = (outcome: "cancelled" | "refunded" | "moved") => `/bookings/manage/done?outcome=${outcome}`;
 
 export default function ManageBooking() {
   const booking = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const busy = useNavigation().state !== "idle";
-  const [key] = useState(newFormKey);
-  const submit = useSubmit();
-  const provider = usePaymentProvider();
-  const [day, setDay] = useState<string | null>(null);
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  // Each form shows its own answer (the page's three forms share one action).
+  const answerTo = (intent: string) => (result && !result.ok && result.values?.intent === intent ? result : undefined);
+  const cards = useCardFields();
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  const slotsForm = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (day && slotsForm.current) submit(slotsForm.current);
-  }, [day, submit]);
+  const pay = useForm({ id: "pay", result: answerTo("pay") });
+  const move = useForm({ id: "move", result: answerTo("reschedule") });
+  const cancel = useForm({ id: "cancel", result: answerTo("cancel") });
+  const busy = pay.pending || move.pending || cancel.pending;
+  const choice = booking.choice;
 
   return (
     <div className="mx-auto max-w-2xl px-4 pb-8 sm:px-6">
@@ -151,76 +163,89 @@ export default function ManageBooking() {
         <LocalTime iso={booking.startsAt} /> · {booking.price}
       </PageHero>
       <div className="grid gap-6">
-        <FormAlert message={result?.formError?.description ?? null} />
+        <FormAlert message={result && !result.ok ? (result.formError?.description ?? null) : null} />
         {booking.status === "approved" ? (
           <Form
             method="post"
             className="card grid gap-4"
+            {...pay.props}
             onSubmit={(event) => {
-              if (provider !== "test") return;
-              event.preventDefault();
-              const card = readCard(event.currentTarget);
-              if (!isCard(card)) return setCardErrors(card);
-              const input = event.currentTarget.querySelector<HTMLInputElement>("input[name=cardLast4]");
-              if (input) input.value = card.last4;
-              submit(event.currentTarget);
+              if (cards) {
+                const card = readCard(event.currentTarget);
+                if (!isCard(card)) {
+                  event.preventDefault();
+                  return setCardErrors(card);
+                }
+                const input = event.currentTarget.querySelector<HTMLInputElement>("input[name=cardLast4]");
+                if (input) input.value = card.last4;
+              }
+              void pay.props.onSubmit(event);
             }}
           >
             <h2 className="font-serif text-2xl font-semibold">Confirm your place</h2>
-            <TestModeNotice cards />
+            <TestModeNotice cards={cards} />
             <input type="hidden" name="intent" value="pay" />
-            <input type="hidden" name={FORM_KEY_FIELD} defaultValue={key} suppressHydrationWarning />
-            <input type="hidden" name="cardLast4" />
-            {provider === "test" ? <CardFields errors={cardErrors} disabled={busy} /> : null}
+            <input {...pay.keyField} />
+            {cards ? (
+              <>
+                <input type="hidden" name="cardLast4" />
+                <CardFields errors={cardErrors} disabled={busy} />
+              </>
+            ) : (
+              <ApprovalNote />
+            )}
             <button type="submit" className="btn-gold" disabled={busy}>
-              {busy ? "Processing..." : `Pay ${booking.price}`}
+              {pay.pending ? "Processing..." : `Pay ${booking.price}`}
             </button>
           </Form>
         ) : null}
-        {booking.changeable && booking.status === "confirmed" ? (
-          <section className="card grid gap-4">
-            <h2 className="font-serif text-2xl font-semibold">Choose another time</h2>
-            <DatePicker
-              first={booking.range.first}
-              last={booking.range.last}
-              blocked={booking.range.blocked}
-              selected={day}
-              onSelect={setDay}
+        {choice ? (
+          <>
+            <DayLinks
+              id="move-days"
+              heading="Choose another day"
+              days={choice.days}
+              more={choice.more}
+              day={choice.day}
+              timesId="move-times"
             />
-            <Form method="post" ref={slotsForm} className="hidden">
-              <input type="hidden" name="intent" value="slots" />
-              <input type="hidden" name="day" value={day ?? ""} />
-            </Form>
-            {day && result?.slots ? (
-              <Form method="post" className="flex flex-wrap gap-2">
+            {choice.day ? (
+              <Form method="post" id="move-times" className="card grid gap-4" {...move.props}>
                 <input type="hidden" name="intent" value="reschedule" />
-                <input type="hidden" name={FORM_KEY_FIELD} defaultValue={key} suppressHydrationWarning />
-                <input type="hidden" name="day" value={day} />
-                {result.slots.length === 0 ? <p className="text-mist-muted">No times are free on this day.</p> : null}
-                {result.slots.map((s) => (
-                  <button key={s.time} type="submit" name="time" value={s.time} className="btn-ghost" disabled={busy}>
-                    {formatTime(s.startsAt, browserZone())}
+                <input type="hidden" name="day" value={choice.day} />
+                <input {...move.keyField} />
+                <TimeChoices
+                  legend={`Choose a time on ${dayLabel(choice.day)}`}
+                  slots={choice.slots}
+                  chosen={move.field("time").defaultValue}
+                  error={move.errors.time}
+                />
+                {choice.slots.length > 0 ? (
+                  <button type="submit" className="btn-gold justify-self-start" disabled={busy}>
+                    {move.pending ? "Moving..." : "Move my session"}
                   </button>
-                ))}
+                ) : null}
               </Form>
             ) : null}
-          </section>
+          </>
         ) : null}
         {booking.changeable && ["confirmed", "requested", "approved"].includes(booking.status) ? (
           <Form
             method="post"
             className="card"
-            onSubmit={(e) => {
-              if (!window.confirm("Cancel this session?")) e.preventDefault();
+            {...cancel.props}
+            onSubmit={(event) => {
+              if (!window.confirm("Cancel this session?")) return event.preventDefault();
+              void cancel.props.onSubmit(event);
             }}
           >
-            <input type="hidden" name={FORM_KEY_FIELD} defaultValue={key} suppressHydrationWarning />
+            <input {...cancel.keyField} />
             <h2 className="font-serif text-2xl font-semibold">Cancel</h2>
             <p className="mt-2 text-mist-muted">
               A paid session is refunded in full when cancelled more than {CHANGE_WINDOW_HOURS} hours before it starts.
             </p>
             <button type="submit" name="intent" value="cancel" className="btn-ghost mt-4" disabled={busy}>
-              Cancel this session
+              {cancel.pending ? "Cancelling..." : "Cancel this session"}
             </button>
           </Form>
         ) : (
@@ -228,6 +253,28 @@ export default function ManageBooking() {
             {booking.status === "confirmed" ? CLOSED : `This session is ${booking.status}.`}
           </p>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** A spent or unknown link: say why and where the current one is, not only "page not found". */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <div className="mx-auto max-w-xl px-4 pb-8 sm:px-6">
+      <PageHero eyebrow="Your session" title="This link is no longer valid">
+        A cancelled session's link ends, and a moved session has a new link: open the one in your latest email about
+        this session.
+      </PageHero>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/contact" className="btn-gold">
+          Write to us
+        </Link>
+        <Link to="/" className="btn-ghost">
+          Return to Homepage
+        </Link>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useS
 import { FacilitatorCircle } from "~/components/member/facilitator-circle";
 import { IntegrationArchive } from "~/components/member/integration-archive";
 import { IntegrationForm } from "~/components/member/integration-form";
-import { VoiceVision } from "~/components/member/voice-vision";
+import { type VisionDraft, VoiceVision } from "~/components/member/voice-vision";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -13,13 +13,14 @@ import { saveInsight } from "~/modules/companion/companion.server";
 import { reflectionPrompts } from "~/modules/integration/prompts.server";
 import { attachVision, listSessions, saveSession } from "~/modules/integration/sessions.server";
 import { createShare, memberShares } from "~/modules/integration/shares.server";
-import { MODES, type Mode } from "~/modules/integration/tags";
+import { MODES, type Mode, visualPrompt } from "~/modules/integration/tags";
 import {
   INTEGRATION_NOT_SAVED,
   integrationSessionSchema,
   SHARE_NOT_SENT,
   shareSchema,
   visionSchema,
+  visionWordsSchema,
 } from "~/modules/integration/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
@@ -100,6 +101,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
         return succeeded(request, answer);
       }
+      case "vision-prompt": {
+        // Turning words into a prompt stores nothing: the page answers with the prompt and its image.
+        const parsed = parse(submission, visionWordsSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const variant = Number(parsed.data.variant || "0");
+        const prompt = visualPrompt(parsed.data.words);
+        return { ok: true, data: { words: parsed.data.words, prompt, variant } } satisfies FormResult<VisionDraft>;
+      }
       case "save-vision":
       case "attach-vision": {
         const parsed = parse(submission, visionSchema);
@@ -133,7 +142,8 @@ export default function Integration() {
   const { mode, q, sessions, shares, prompts } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const answer = useActionData<typeof action>() as FormResult | undefined;
-  const sessionAnswer = answer && !answer.ok && answer.values?.intent === "save-session" ? answer : undefined;
+  // Without JavaScript a form's error comes back as the page's answer: each form takes its own.
+  const answerTo = (intent: string) => (answer && !answer.ok && answer.values?.intent === intent ? answer : undefined);
   const done = DONE_TEXT[params.get("done") ?? ""];
   const modeLink = (id: Mode) => {
     const next = new URLSearchParams(params);
@@ -181,8 +191,13 @@ export default function Integration() {
           <h2 id="mode-title" className="mb-5 font-serif text-2xl font-semibold">
             {mode === "personal" ? "Integration Journal" : MODES.find((m) => m.id === mode)?.label}
           </h2>
-          {mode === "personal" ? <IntegrationForm result={sessionAnswer} /> : null}
-          {mode === "voice" ? <VoiceVision sessions={sessions.map((s) => ({ id: s.id, title: s.title }))} /> : null}
+          {mode === "personal" ? <IntegrationForm result={answerTo("save-session")} /> : null}
+          {mode === "voice" ? (
+            <VoiceVision
+              sessions={sessions.map((s) => ({ id: s.id, title: s.title }))}
+              result={answer?.ok ? (answer as FormResult<VisionDraft>) : answerTo("vision-prompt")}
+            />
+          ) : null}
           {mode === "facilitated" ? (
             <p className="text-mist-muted">
               Write to your facilitator in the Facilitator Circle: a reflection to share, a request to join a group
@@ -213,7 +228,7 @@ export default function Integration() {
             <h2 id="circle-title" className="mb-4 font-serif text-2xl font-semibold">
               Facilitator Circle
             </h2>
-            <FacilitatorCircle shares={shares} />
+            <FacilitatorCircle shares={shares} result={answerTo("share")} />
           </section>
           <section aria-labelledby="archive-title" className="card">
             <h2 id="archive-title" className="mb-4 font-serif text-2xl font-semibold">

@@ -1,5 +1,5 @@
 import { HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
@@ -10,6 +10,7 @@ import { ProfileFormShell, useProfileForm } from "~/components/member/profile-fo
 import { SecurityCard } from "~/components/member/security-card";
 import { SettingsCard } from "~/components/member/settings-card";
 import { notify } from "~/components/ui/notify";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, readSubmission } from "~/lib/form-action.server";
 import { privateMeta } from "~/lib/seo";
@@ -121,8 +122,7 @@ export default function Profile() {
   const settingsForm = useProfileForm("settings");
   const deleteForm = useProfileForm("delete", loadDelete);
   // With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (saved && SAVED[saved]) notify("success", "Saved", { description: SAVED[saved] });
   }, [saved]);

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { formatCents } from "~/modules/giving/amounts";
 import { cancelAndRelease, completeAndFulfil } from "~/modules/payments/fulfilment.server";
@@ -29,38 +32,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Said when the capture's answer did not arrive (the database or the connection): trying again is safe. */
+const NOT_COMPLETED = {
+  title: "Payment not completed yet",
+  description: "We could not finish just now. Nothing is charged twice: please try again.",
+};
+
+/**
+ * Captures the approved payment (or records its cancellation), then leads on: to the success
+ * page, or back to where the payment started with its notice. The payment is its own one-time
+ * key: capturing a captured payment answers as the first time did, so a resend is safe.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = String(form.get("payment") ?? "");
-  const existing = await getPayment(context.db, id);
+  const submission = await readSubmission(request);
+  const existing = await getPayment(context.db, submission.fields.payment ?? "");
   if (!existing) throw data(null, { status: 404 });
-  const paths = PAYMENT_PATHS[existing.purpose];
-  try {
-    const payment =
-      form.get("cancelled") === "1"
-        ? await cancelAndRelease(context.db, context.env, id)
-        : await completeAndFulfil(context.db, context.env, id);
-    const status = payment?.status ?? "failed";
-    if (status === "captured" || status === "refunded") {
-      return {
-        outcome: "captured" as const,
-        purpose: existing.purpose,
-        value: existing.amountCents / 100,
-        next: paths.success,
-      };
+  const { purpose } = existing;
+  const paths = PAYMENT_PATHS[purpose];
+  return handleForm(submission, NOT_COMPLETED, context.logger, async () => {
+    let status: string;
+    try {
+      const payment =
+        submission.fields.cancelled === "1"
+          ? await cancelAndRelease(context.db, context.env, existing.id)
+          : await completeAndFulfil(context.db, context.env, existing.id);
+      status = payment?.status ?? "failed";
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      // The provider did not answer: the payment may yet complete, so the payer stays here to try
+      // again rather than going back to a form that invites paying twice.
+      context.logger.warn({ err: error.message }, "payment capture failed");
+      throw new FormRefusal(refused(submission, NOT_COMPLETED, 502));
     }
-    if (status === "cancelled")
-      return { outcome: "cancelled" as const, purpose: existing.purpose, next: `${paths.origin}?payment=cancelled` };
-    return { outcome: "error" as const, purpose: existing.purpose, next: `${paths.origin}?payment=error` };
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    context.logger.warn({ err: error.message }, "payment capture failed");
-    return data(
-      { outcome: "error" as const, purpose: existing.purpose, next: `${paths.origin}?payment=error` },
-      { status: 502 },
-    );
-  }
+    const outcome =
+      status === "captured" || status === "refunded" ? "captured" : status === "cancelled" ? "cancelled" : "error";
+    const next = outcome === "captured" ? paths.success : `${paths.origin}?payment=${outcome}`;
+    return succeeded(request, {
+      redirectTo: next,
+      data: { outcome, purpose, value: existing.amountCents / 100, next },
+    });
+  });
 }
+
+/** A dropped connection keeps the page, with its notice and the button to try again. */
+export const clientAction = keepFormOnFailure(NOT_COMPLETED);
+
+type Returned = FormResult<{
+  outcome: "captured" | "cancelled" | "error";
+  purpose: string;
+  value: number;
+  next: string;
+}>;
 
 declare global {
   interface Window {
@@ -70,7 +92,7 @@ declare global {
 
 export default function PaymentReturn() {
   const { paymentId, cancelled, amount, description } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as Returned | undefined;
   const navigate = useNavigate();
   const busy = useNavigation().state !== "idle";
   const form = useRef<HTMLFormElement>(null);
@@ -83,15 +105,18 @@ export default function PaymentReturn() {
   }, []);
 
   useEffect(() => {
-    if (!result) return;
-    if (result.outcome === "captured" && (result.purpose === "gift" || result.purpose === "ceremony-gift")) {
+    if (!result?.ok || !result.data) return;
+    const { outcome, purpose, value, next } = result.data;
+    if (outcome === "captured" && (purpose === "gift" || purpose === "ceremony-gift")) {
       notify("success", PAYMENT_NOTICES.giftReceived.title, { description: PAYMENT_NOTICES.giftReceived.description });
       // SPEC.md 7: the analytics event "donation", only if an analytics function exists (none is bundled).
-      window.gtag?.("event", "donation", { currency: "USD", value: result.value });
+      window.gtag?.("event", "donation", { currency: "USD", value });
     }
-    navigate(result.next, { replace: true });
+    navigate(next, { replace: true });
   }, [result, navigate]);
 
+  const failed = result && !result.ok ? (result.formError ?? NOT_COMPLETED) : null;
+  const label = cancelled ? "Confirm cancellation" : "Complete my payment";
   return (
     <div className="mx-auto max-w-xl px-4 sm:px-6">
       <PageHero eyebrow="Payment" title={cancelled ? "Cancelling your payment" : "Completing your payment"}>
@@ -99,21 +124,29 @@ export default function PaymentReturn() {
       </PageHero>
       <div className="card grid gap-4 text-center">
         <TestModeNotice />
-        <p aria-live="polite">{busy || !result ? "One moment, please…" : "Done."}</p>
+        {failed ? (
+          <div role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
+            <p className="font-semibold">{failed.title}</p>
+            <p>{failed.description}</p>
+          </div>
+        ) : (
+          <p aria-live="polite">{busy || !result ? "One moment, please…" : "Done."}</p>
+        )}
         <Form method="post" ref={form} className="grid justify-center">
           <input type="hidden" name="payment" value={paymentId} />
           {cancelled ? <input type="hidden" name="cancelled" value="1" /> : null}
-          <noscript>
-            <button type="submit" className="btn-gold">
-              {cancelled ? "Confirm cancellation" : "Complete my payment"}
+          {failed ? (
+            <button type="submit" className="btn-gold" disabled={busy}>
+              {busy ? "One moment…" : label}
             </button>
-          </noscript>
+          ) : (
+            <noscript>
+              <button type="submit" className="btn-gold">
+                {label}
+              </button>
+            </noscript>
+          )}
         </Form>
-        {result ? (
-          <Link to={result.next} className="btn-ghost justify-self-center">
-            Continue
-          </Link>
-        ) : null}
       </div>
     </div>
   );

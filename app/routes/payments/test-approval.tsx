@@ -1,6 +1,10 @@
 import { FlaskConical } from "lucide-react";
-import { data, Form, redirect, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { FormAlert } from "~/components/forms/form-alert";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, readSubmission, refused } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { formatCents } from "~/modules/giving/amounts";
 import { decideTestOrder, getTestOrder } from "~/modules/payments/test-provider.server";
@@ -22,17 +26,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { amount: formatCents(order.amountCents), description: order.description, status: order.status };
 }
 
+const NOT_RECORDED = { title: "Not recorded", description: "The test decision was not recorded. Please try again." };
+const DECISIONS = { approve: "approved", decline: "declined" } as const;
+
+/**
+ * The payer's decision, then back to our return page (or the cancel page). A decision on an order
+ * already decided changes nothing, so a resent form needs no key of its own.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const order = await orderFor(context, params.orderId);
-  const decision = String((await request.formData()).get("decision") ?? "");
-  if (decision === "cancel") throw redirect(order.cancelUrl);
-  if (decision !== "approve" && decision !== "decline") throw data(null, { status: 400 });
-  await decideTestOrder(context.db, order.id, decision === "approve" ? "approved" : "declined");
-  throw redirect(order.returnUrl);
+  const submission = await readSubmission(request);
+  return handleForm(submission, NOT_RECORDED, context.logger, async () => {
+    const decision = submission.fields.decision ?? "";
+    if (decision === "cancel") return redirect(order.cancelUrl, 303);
+    if (decision !== "approve" && decision !== "decline") {
+      return refused(submission, { title: "Not recorded", description: "Choose approve, decline or cancel." }, 400);
+    }
+    await decideTestOrder(context.db, order.id, DECISIONS[decision]);
+    return redirect(order.returnUrl, 303);
+  });
 }
+
+/** A dropped connection keeps the page with its notice. */
+export const clientAction = keepFormOnFailure(NOT_RECORDED);
 
 export default function TestApproval() {
   const { amount, description, status } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const busy = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-xl px-4 sm:px-6">
       <PageHero eyebrow="Test mode" title="Test payment">
@@ -46,8 +67,9 @@ export default function TestApproval() {
           {description}
           <span className="mt-1 block text-3xl font-semibold text-gold">{amount}</span>
         </p>
+        <FormAlert message={result && !result.ok ? (result.formError?.description ?? null) : null} />
         {status === "created" ? (
-          <Form method="post" className="flex flex-wrap gap-3">
+          <Form method="post" className="flex flex-wrap gap-3" aria-busy={busy}>
             <button type="submit" name="decision" value="approve" className="btn-gold">
               Approve test payment
             </button>
