@@ -195,7 +195,7 @@ describe("the calendar", () => {
     await page.reload();
     await expect.poll(() => page.getByRole("button", { name: "Peaceful" }).getAttribute("aria-pressed")).toBe("true");
     await expect
-      .poll(() => page.getByText("1 check-ins in the last 30 days: Peaceful 1.").first().isVisible())
+      .poll(() => page.getByText("1 check-in in the last 30 days: Peaceful 1.").first().isVisible())
       .toBe(true);
     await page.getByRole("link", { name: "Previous month" }).click();
     await expect.poll(() => page.locator('a[aria-current="date"]').count()).toBe(1);

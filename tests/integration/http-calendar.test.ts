@@ -62,7 +62,7 @@ describeEachBackend("the calendar over HTTP", (backend) => {
       body: entry,
     });
     const thirty = await (await get(server, "/calendar", cookie)).text();
-    expect(thirty).toContain("1 check-ins in the last 30 days: Centered 1.");
+    expect(thirty).toContain("1 check-in in the last 30 days: Centered 1.");
     expect(thirty).toMatch(/Hope<\/span>/);
     const ninety = await (await get(server, "/calendar?range=90", cookie)).text();
     expect(ninety).toContain("2 check-ins in the last 90 days: Curious 1, Centered 1.");

@@ -176,6 +176,11 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
   it("lets only admins change roles; a role change ends the person's sessions and is audited", async () => {
     const person = await createAccount(server, "member", "Role Person");
     const session = await signIn(server, person.username, person.password);
+    // The member page counts the person's own live sessions (one, not always 0).
+    await signIn(server, person.username, person.password);
+    expect(await (await get(server, `/console/members/${person.id}`, keeperCookie)).text()).toContain(
+      "2 active sessions",
+    );
     const byKeeper = await post(server, `/console/members/${person.id}`, keeperCookie, {
       intent: "role",
       role: "admin",

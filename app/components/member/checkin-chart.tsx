@@ -1,3 +1,4 @@
+import { plural } from "~/lib/plural";
 import { CHECKIN_CHOICES } from "~/modules/calendar/checkin-choices";
 
 const colorOf = (emotion: string) => CHECKIN_CHOICES.find((c) => c.label === emotion)?.color ?? "#a78bfa";
@@ -17,7 +18,7 @@ export function CheckinChart(props: {
   const width = perRow * (cell + gap);
   const counts = CHECKIN_CHOICES.map((c) => ({ ...c, times: props.days.filter((d) => d.emotion === c.label).length }));
   const checkedIn = counts.reduce((sum, c) => sum + c.times, 0);
-  const summary = `${checkedIn} check-ins in the last ${props.days.length} days${
+  const summary = `${plural(checkedIn, "check-in")} in the last ${props.days.length} days${
     checkedIn
       ? `: ${counts
           .filter((c) => c.times)

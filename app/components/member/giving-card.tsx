@@ -32,11 +32,11 @@ export function GivingCard(props: { gifts: ReadonlyArray<GiftRow> }) {
       </h2>
       {ordered.length === 0 ? (
         <p className="text-mist-muted">
-          No gifts yet. You can give at{" "}
+          No gifts yet.{" "}
           <Link to="/donation" className="text-violet-200 underline underline-offset-4 hover:text-gold">
-            /donation
+            Make an offering
           </Link>
-          .
+          , whenever you wish.
         </p>
       ) : (
         <div className="grid gap-6">

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { type Role, roles, sessions, users } from "./schema";
@@ -49,11 +49,17 @@ export async function getMember(db: Db, id: string) {
       banned: users.banned,
       twoFactorEnabled: users.twoFactorEnabled,
       createdAt: users.createdAt,
-      activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`,
     })
     .from(users)
     .where(eq(users.id, id));
-  return row ?? null;
+  if (!row) return null;
+  // Its own query: inside a correlated subquery Drizzle writes the member's id unqualified, and
+  // "id" then binds to sessions.id (the count was always 0).
+  const [active] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, id), gt(sessions.expiresAt, new Date())));
+  return { ...row, activeSessions: active?.n ?? 0 };
 }
 
 export type StaffActionOutcome = "done" | "not-found" | "not-permitted";

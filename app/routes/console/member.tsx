@@ -5,6 +5,7 @@ import { useForm } from "~/components/forms/use-form";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
+import { plural } from "~/lib/plural";
 import { formatDateTime } from "~/lib/time-format";
 import { changeRole, getMember, setDisabled } from "~/modules/accounts/members.server";
 import { roles } from "~/modules/accounts/roles";
@@ -95,8 +96,7 @@ export default function MemberDetail() {
         {member.createdAt} {member.banned ? <StatusBadge status="disabled" /> : null}
       </p>
       <p className="mt-1 text-sm text-mist-muted">
-        Role {member.role} · {member.activeSessions} active session{member.activeSessions === 1 ? "" : "s"} · two-factor{" "}
-        {member.twoFactorEnabled ? "on" : "off"}
+        {`Role ${member.role} · ${plural(member.activeSessions, "active session")} · two-factor ${member.twoFactorEnabled ? "on" : "off"}`}
       </p>
       <ConsoleOutcome result={result} messages={CONSOLE_DONE.member} />
       {!self ? (

@@ -5,6 +5,7 @@ import { MeditationPlayer } from "~/components/member/meditation-player";
 import { MEDITATION_SECTIONS } from "~/content/meditations";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import { plural } from "~/lib/plural";
 import { privateMeta } from "~/lib/seo";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { recordSit, sitSummary } from "~/modules/practice/practice.server";
@@ -95,7 +96,7 @@ export default function Meditations() {
                   <p className="mt-2 text-mist-muted">{meditation.description}</p>
                   {sits[meditation.id] ? (
                     <p className="mt-2 text-sm text-violet-200">
-                      {`You have completed this practice ${sits[meditation.id]} time${sits[meditation.id] === 1 ? "" : "s"}.`}
+                      {`You have completed this practice ${plural(sits[meditation.id] ?? 0, "time")}.`}
                     </p>
                   ) : null}
                   <MeditationPlayer meditation={meditation} hasAudio={audio[meditation.id] ?? false} />
