@@ -4,7 +4,8 @@ import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
 import { safeErrorMessage } from "../app/lib/errors";
 import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
-import { sendDueReminders } from "../app/modules/bookings/schedule.server";
+import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
+import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
@@ -103,14 +104,20 @@ async function main() {
     pruneSubmissions(database.db).catch(() => {});
   }, 3_600_000);
   pruneTimer.unref();
-  // The 24-hour booking reminders; claimed row by row, so any number of instances may run this.
-  const reminderTimer = setInterval(
-    () =>
-      sendDueReminders(database.db).catch((error: unknown) =>
-        logger.warn({ err: safeErrorMessage(error) }, "booking reminders failed"),
-      ),
-    env.REMINDER_INTERVAL_MS,
-  );
+  // The scheduled mail: 24-hour booking reminders, integration invitations after a session, the
+  // weekly journal reminder. Each is claimed row by row, so any number of instances may run this.
+  const scheduled = [
+    ["booking reminders", () => sendDueReminders(database.db)],
+    ["integration prompts", () => sendIntegrationPrompts(database.db, env.SITE_URL)],
+    ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
+  ] as const;
+  const reminderTimer = setInterval(() => {
+    for (const [name, send] of scheduled) {
+      send().catch((error: unknown) =>
+        logger.warn({ err: safeErrorMessage(error), job: name }, "scheduled mail failed"),
+      );
+    }
+  }, env.REMINDER_INTERVAL_MS);
   reminderTimer.unref();
 
   const server = app.listen(env.PORT, env.HOST, () => {

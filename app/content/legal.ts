@@ -125,7 +125,7 @@ export const privacySections: ReadonlyArray<Section> = [
       {
         type: "p",
         text: [
-          "We email you only about what you asked for or what your participation requires. Our newsletter is double opt-in: you confirm by email before you receive anything, and every letter carries a one-click unsubscribe link. You can change your email preferences in your profile at any time.",
+          "We email you only about what you asked for or what your participation requires. Our newsletter is double opt-in: you confirm by email before you receive anything, and every letter carries a one-click unsubscribe link. As a member you choose, under Settings on your profile, whether we email you when a facilitator replies, the day before a booked session, once after a session to invite you to record its integration (off unless you turn it on), and on Sunday evenings in weeks you have not written in your journal. Turning one off stops that email at once; the reply or reminder itself is never lost, it waits in your member area. We never read your journal to decide whether to remind you: we only note whether you wrote that week.",
         ],
       },
     ],

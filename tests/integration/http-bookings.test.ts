@@ -324,6 +324,35 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     }
   });
 
+  it("sends no 24-hour reminder to a member who turned session reminders off; a visitor's booking still gets one", async () => {
+    const member = await createAccount(server, "member", "Ola Nowak");
+    const { cookie } = await signIn(server, member.username, member.password);
+    const saved = await post(server, "/profile", cookie, {
+      intent: "settings",
+      emailNotifications: "on",
+      timezone: "UTC",
+    });
+    expect(saved.status).toBe(303);
+    const soon = (id: string, userId: string | null, hours: number): typeof bookings.$inferInsert => ({
+      id,
+      offerId: "preparation",
+      startsAt: new Date(Date.now() + hours * 3_600_000),
+      minutes: 45,
+      priceCents: 60000,
+      status: "confirmed" as const,
+      fullName: id,
+      email: `${id}@example.org`,
+      phone: "",
+      userId,
+    });
+    await server.database.db.insert(bookings).values([soon("member-off", member.id, 20), soon("visitor", null, 21)]);
+    await sendDueReminders(server.database.db);
+    const reminders = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.reminder"));
+    expect(reminders.map((r) => r.toAddress)).toEqual(["visitor@example.org"]);
+    await server.database.db.delete(bookings).where(inArray(bookings.id, ["member-off", "visitor"]));
+    await server.database.db.delete(mailOutbox).where(eq(mailOutbox.kind, "booking.reminder"));
+  });
+
   it("sends each 24-hour reminder once, even when asked twice", async () => {
     await server.database.db.insert(bookings).values({
       id: "tomorrow",

@@ -163,6 +163,31 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(await (await get(server, "/integration", otherCookie)).text()).not.toContain("Water often means feeling");
   });
 
+  it("sends no reply email to a member who turned email notifications off; the reply still waits for them", async () => {
+    const quiet = await createAccount(server, "member", "Quiet Member");
+    const { cookie: quietCookie } = await signIn(server, quiet.username, quiet.password);
+    // Settings saved with every box unticked but session reminders.
+    const saved = await send(
+      new URLSearchParams({ intent: "settings", sessionReminders: "on", timezone: "Europe/Warsaw" }),
+      quietCookie,
+      "/profile",
+    );
+    expect(saved.status).toBe(303);
+    await send(new URLSearchParams({ intent: "share", kind: "share", content: "A quiet question." }), quietCookie);
+    const [share] = await server.database.db
+      .select()
+      .from(facilitatorShares)
+      .where(eq(facilitatorShares.userId, quiet.id));
+    const before = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
+    const reply = { reply: "Thank you for asking; here is my answer." };
+    expect((await post(server, `/console/shares/${share?.id}`, keeperCookie, reply)).status).toBe(303);
+    const after = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
+    expect(after).toHaveLength(before.length);
+    expect(await (await get(server, "/integration", quietCookie)).text()).toContain(
+      "Thank you for asking; here is my answer.",
+    );
+  });
+
   it("keeps group-session requests and private messages as real threads", async () => {
     await send(
       new URLSearchParams({ intent: "share", kind: "group-request", content: "I'd like to join the next circle." }),

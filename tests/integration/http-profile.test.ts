@@ -117,8 +117,6 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       sessionReminders: true,
       integrationPrompts: false,
       journalReminders: true,
-      privateProfile: false,
-      dataSharing: false,
       timezone: "America/New_York",
     });
     expect((await save({ intent: "settings", integrationPrompts: "on", timezone: "Asia/Tokyo" })).status).toBe(303);

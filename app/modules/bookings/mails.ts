@@ -110,6 +110,19 @@ export function reminderMail(b: Booking) {
   });
 }
 
+/** After a session: an invitation to record what it stirred (nothing of the session itself in the mail). */
+export function integrationPromptMail(b: Booking, integrationUrl: string) {
+  return renderMail({
+    heading: "How are you after your session?",
+    paragraphs: [
+      `Dear ${b.fullName}, thank you for your ${bookingTitle(b)}.`,
+      "What it stirred settles best when it is written down while it is fresh: a few lines about what you noticed, felt or want to carry on. Your integration sessions are private to you.",
+    ],
+    action: { label: "Record its integration", url: integrationUrl },
+    footer: "You receive this because Integration prompts are on under Settings on your profile.",
+  });
+}
+
 /** `eligible` is null when the request came without signing in: a typed address proves nothing. */
 export function staffRequestMail(b: Booking, consoleUrl: string, eligible: boolean | null) {
   return renderMail({

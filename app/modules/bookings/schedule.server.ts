@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { csvCell } from "../../lib/csv";
 import { enqueue } from "../mail/outbox.server";
-import { bookingTitle, reminderMail } from "./mails";
+import { wantsMail } from "../profile/profile.server";
+import { bookingTitle, integrationPromptMail, reminderMail } from "./mails";
 import { type BookingStatus, blockedDays, bookings } from "./schema";
 
 /* Reading the schedule (console, member calendar), closed days, and the 24-hour reminders. */
@@ -43,7 +44,8 @@ export function upcomingForMember(db: Db, userId: string, now = new Date()) {
 
 /**
  * The 24-hour reminder: each confirmed booking starting within a day gets one, claimed with a
- * single UPDATE so several app instances never send it twice.
+ * single UPDATE so several app instances never send it twice, unless the member who booked turned
+ * session reminders off.
  */
 export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (t) => {
@@ -61,6 +63,8 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
       )
       .returning();
     for (const booking of due) {
+      // A member who turned "Session reminders" off gets none (the booking is still marked done).
+      if (booking.userId && !(await wantsMail(tx, booking.userId, "sessionReminders"))) continue;
       await enqueue(tx, {
         kind: "booking.reminder",
         to: booking.email,
@@ -69,6 +73,45 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
       });
     }
     return due.length;
+  });
+}
+
+/** How long after a session its integration invitation may still go out (a server down for days sends none late). */
+const PROMPT_WITHIN_MS = 3 * 24 * 3_600_000;
+
+/**
+ * The integration invitation (the member's "Integration prompts" setting, off by default): once a
+ * booked session has ended, one email inviting the member who booked it to record its
+ * integration. Each booking is settled with one UPDATE, so it is never sent twice.
+ */
+export async function sendIntegrationPrompts(db: Db, siteUrl: string, now = new Date()): Promise<number> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const ended = await tx
+      .update(bookings)
+      .set({ integrationPromptAt: now })
+      .where(
+        and(
+          eq(bookings.status, "confirmed"),
+          isNotNull(bookings.userId),
+          isNull(bookings.integrationPromptAt),
+          lte(sql`${bookings.startsAt} + ${bookings.minutes} * interval '1 minute'`, now),
+          gte(bookings.startsAt, new Date(now.getTime() - PROMPT_WITHIN_MS)),
+        ),
+      )
+      .returning();
+    let sent = 0;
+    for (const booking of ended) {
+      if (!booking.userId || !(await wantsMail(tx, booking.userId, "integrationPrompts"))) continue;
+      await enqueue(tx, {
+        kind: "integration.prompt",
+        to: booking.email,
+        subject: "How are you after your session?",
+        ...integrationPromptMail(booking, `${siteUrl}/integration`),
+      });
+      sent += 1;
+    }
+    return sent;
   });
 }
 

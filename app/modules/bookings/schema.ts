@@ -40,6 +40,8 @@ export const bookings = pgTable(
     decidedByName: text("decided_by_name"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the one "how was it?" invitation to record the session's integration was settled (sent or not wanted). */
+    integrationPromptAt: timestamp("integration_prompt_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
+import { wantsMail } from "../profile/profile.server";
 import { facilitatorShares } from "./schema";
 
 export type ShareKind = "share" | "group-request" | "message";
@@ -117,6 +118,8 @@ export async function replyToShare(
     .where(eq(facilitatorShares.id, id));
   if (!found) return false;
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  // "Email notifications" off: the reply waits in the member area, and no mail says so.
+  const tell = await wantsMail(db, found.share.userId, "emailNotifications");
   await db.transaction(async (tx) => {
     await tx
       .update(facilitatorShares)
@@ -127,6 +130,7 @@ export async function replyToShare(
         repliedAt: new Date(),
       })
       .where(eq(facilitatorShares.id, id));
+    if (!tell) return;
     await enqueue(tx as unknown as Db, {
       kind: "share.reply",
       to: found.email,

@@ -29,6 +29,26 @@ export async function memberTimezone(db: Db, userId: string): Promise<string> {
   return row?.timezone ?? DEFAULT_TIMEZONE;
 }
 
+/** The settings that decide whether a mail is sent; a member who never opened Settings has the defaults. */
+const MAIL_SETTINGS = {
+  emailNotifications: profiles.emailNotifications,
+  sessionReminders: profiles.sessionReminders,
+  journalReminders: profiles.journalReminders,
+  integrationPrompts: profiles.integrationPrompts,
+} as const;
+const MAIL_DEFAULTS = {
+  emailNotifications: true,
+  sessionReminders: true,
+  journalReminders: true,
+  integrationPrompts: false,
+};
+
+/** Whether the member's own setting allows this kind of mail (SPEC.md 3 "Settings"). */
+export async function wantsMail(db: Db, userId: string, setting: keyof typeof MAIL_SETTINGS): Promise<boolean> {
+  const [row] = await db.select({ on: MAIL_SETTINGS[setting] }).from(profiles).where(eq(profiles.userId, userId));
+  return row ? row.on : MAIL_DEFAULTS[setting];
+}
+
 /** The member's own view of everything on /profile. */
 export async function memberProfile(db: Db, env: Env, userId: string) {
   const [user] = await db
@@ -72,8 +92,6 @@ export async function memberProfile(db: Db, env: Env, userId: string) {
       sessionReminders: row.sessionReminders,
       integrationPrompts: row.integrationPrompts,
       journalReminders: row.journalReminders,
-      privateProfile: row.privateProfile,
-      dataSharing: row.dataSharing,
       timezone: row.timezone,
     } satisfies Record<SettingKey, boolean> & { timezone: string },
   };

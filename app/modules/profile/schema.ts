@@ -23,9 +23,9 @@ export const profiles = pgTable("profiles", {
   sessionReminders: boolean("session_reminders").notNull().default(true),
   integrationPrompts: boolean("integration_prompts").notNull().default(false),
   journalReminders: boolean("journal_reminders").notNull().default(true),
-  privateProfile: boolean("private_profile").notNull().default(false),
-  dataSharing: boolean("data_sharing").notNull().default(false),
   timezone: text("timezone").notNull().default("America/New_York"),
+  /** When the last weekly journal reminder went out (claimed by one UPDATE, so never twice in a week). */
+  journalRemindedAt: timestamp("journal_reminded_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

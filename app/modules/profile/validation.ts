@@ -45,21 +45,32 @@ export const dietarySchema = z.object({
   dietaryAllergies: trimmed(500, PROFILE_MESSAGES.shortLong),
 });
 
-/** SPEC.md 3 "Settings", in its order, with its defaults (schema.ts). */
+/**
+ * SPEC.md 3 "Settings", in its order, with its defaults (schema.ts). Each one decides whether a
+ * mail is sent (profile.server.ts wantsMail). SPEC.md's "Private profile" and "Anonymous data
+ * sharing" are left out: no member ever sees another's name, and no report counts check-ins, so
+ * neither switch could change anything.
+ */
 export const SETTINGS = [
   {
     key: "emailNotifications",
     label: "Email notifications",
-    hint: "Replies from your facilitator and news you asked for.",
+    hint: "An email when your facilitator replies to what you shared. The reply itself stays in your member area.",
   },
-  { key: "sessionReminders", label: "Session reminders", hint: "A reminder the day before a booked session." },
-  { key: "integrationPrompts", label: "Integration prompts", hint: "Gentle prompts to reflect after a ceremony." },
-  { key: "journalReminders", label: "Journal reminders", hint: "A weekly nudge to write in your journal." },
-  { key: "privateProfile", label: "Private profile", hint: "Other members never see your name on shared reflections." },
   {
-    key: "dataSharing",
-    label: "Anonymous data sharing",
-    hint: "Let us count your check-ins, anonymously, in yearly reports.",
+    key: "sessionReminders",
+    label: "Session reminders",
+    hint: "An email the day before a session you booked while signed in.",
+  },
+  {
+    key: "integrationPrompts",
+    label: "Integration prompts",
+    hint: "One email after a booked session has ended, inviting you to record its integration.",
+  },
+  {
+    key: "journalReminders",
+    label: "Journal reminders",
+    hint: "A gentle email on Sunday evening, in your time zone, in weeks you have not written in your journal.",
   },
 ] as const;
 export type SettingKey = (typeof SETTINGS)[number]["key"];
