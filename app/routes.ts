@@ -64,6 +64,8 @@ export default [
       route("members/:id", "routes/console/member.tsx"),
       route("shares", "routes/console/shares.tsx"),
       route("shares/:id", "routes/console/share.tsx"),
+      route("inbox", "routes/console/inbox.tsx"),
+      route("inbox/:id", "routes/console/inbox-message.tsx"),
       route("outbox", "routes/console/outbox.tsx"),
       route("audit", "routes/console/audit.tsx"),
       route("applications", "routes/console/applications.tsx"),

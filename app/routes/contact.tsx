@@ -1,6 +1,7 @@
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import { CrisisResources } from "~/components/care/crisis-resources";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
@@ -70,8 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.db,
       { scope: "contact", key: submission.key, ownerId: viewer?.id },
       async (tx) => {
-        await submitContactMessage(tx, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
-        return { redirectTo: SENT_PAGE };
+        const { urgent } = await submitContactMessage(tx, context.env, parsed.data, viewer?.id ?? null);
+        // Words of harm or danger: the page that says it arrived also shows crisis lines.
+        return urgent ? { redirectTo: `${SENT_PAGE}&care=1`, data: { care: true } } : { redirectTo: SENT_PAGE };
       },
     );
     return succeeded(request, answer);
@@ -87,11 +89,12 @@ export const clientAction = keepFormOnFailure(NOT_SENT);
 const loadSchema = () => import("~/modules/messages/validation").then((m) => m.contactSchema);
 
 export default function Contact() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = useActionData<typeof action>() as FormResult<{ care?: boolean }> | undefined;
   const [params] = useSearchParams();
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const form = useForm({
+  const [care, setCare] = useState(false);
+  const form = useForm<{ care?: boolean }>({
     id: "contact",
     result,
     schema: loadSchema,
@@ -100,8 +103,9 @@ export default function Contact() {
         notify("error", MISSING.title, { description: MISSING.description });
       }
     },
-    onSuccess(_data, element) {
+    onSuccess(data, element) {
       setSent(true);
+      if (data?.care) setCare(true);
       thank();
       setTimeout(() => {
         element?.reset();
@@ -133,6 +137,11 @@ export default function Contact() {
         Questions about membership, preparation, integration or giving are all welcome. We reply within about 48 hours.
       </PageHero>
       <div className="card">
+        {care || (arrived && params.has("care")) ? (
+          <div className="mb-6">
+            <CrisisResources />
+          </div>
+        ) : null}
         {arrived ? (
           <div role="status" className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4">
             <p className="font-semibold text-emerald-100">Thank you for reaching out.</p>

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.db,
       { scope: "request-access", key: submission.key, ownerId: viewer?.id },
       async (tx) => {
-        await submitAccessRequest(tx, parsed.data, context.env.STAFF_EMAIL, viewer?.id ?? null);
+        await submitAccessRequest(tx, context.env, parsed.data, viewer?.id ?? null);
         return { redirectTo: RECEIVED_PAGE };
       },
     );

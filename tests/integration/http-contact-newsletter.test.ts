@@ -38,7 +38,11 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     const mail = await server.database.db.select().from(mailOutbox);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: "contact.notify", toAddress: "keepers@example.org", status: "pending" });
-    expect(mail[0]?.textBody).toContain("I would like to learn about preparation.");
+    // The keepers' email links to the console inbox and carries nothing of the message.
+    expect(mail[0]?.subject).toBe("A contact message waits for a keeper");
+    expect(mail[0]?.textBody).toContain(`/console/inbox/${rows[0]?.id}`);
+    expect(mail[0]?.textBody).not.toContain("I would like to learn about preparation.");
+    expect(mail[0]?.textBody).not.toContain("Maya Rivers");
   });
 
   it("refuses missing fields with the spec's message and stores nothing", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { accessRequests, mailOutbox, rateLimits } from "../../db/schema";
 import { describeEachBackend } from "../support/database";
@@ -102,10 +102,18 @@ describeEachBackend("request access over HTTP", (backend) => {
     expect(await server.database.db.select().from(accessRequests)).toHaveLength(2);
   });
 
-  it("renders a script in a name as text in the staff email", async () => {
+  it("tells the keepers by a link to the console, with nothing the seeker wrote in the email", async () => {
     await postForm(server, "/request-access", { ...valid, name: "<img src=x onerror=alert(1)>" });
-    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "access.notify"));
+    const [row] = await server.database.db.select().from(accessRequests).orderBy(desc(accessRequests.createdAt));
+    const [mail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "access.notify"))
+      .orderBy(desc(mailOutbox.id));
+    expect(mail?.subject).toBe("An access request waits for a keeper");
+    expect(mail?.textBody).toContain(`/console/requests/${row?.id}`);
     expect(mail?.htmlBody).not.toContain("<img");
-    expect(mail?.htmlBody).toContain("&lt;img");
+    expect(mail?.textBody).not.toContain("img");
+    expect(mail?.textBody).not.toContain(valid.reason);
   });
 });

@@ -143,6 +143,12 @@ const RULES: Record<string, Rule> = {
     post: { body: { intent: "nothing" }, expect: staff(400) },
     at: (ids) => `/console/members/${ids.memberA}`,
   },
+  "/console/inbox": { get: staff(200) },
+  "/console/inbox/:id": {
+    get: staff(200),
+    post: { body: { intent: "reply", reply: "" }, expect: staff(400) },
+    at: (ids) => `/console/inbox/${ids.contactMessage}`,
+  },
   "/console/shares": { get: staff(200) },
   "/console/shares/:id": {
     get: staff(200),

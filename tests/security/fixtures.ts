@@ -6,6 +6,7 @@ import { allArticles } from "../../app/modules/content/articles";
 import {
   accessRequests,
   applications,
+  contactMessages,
   facilitatorShares,
   integrationSessions,
   journalEntries,
@@ -31,6 +32,7 @@ export const SENSITIVE = {
   share: "Private share for the keepers: cobalt-heron-5521 still haunts me.",
   medical: "Lithium 300mg twice daily, amber-quartz-9042",
   application: "Treated for psychosis in 2020, saffron-moth-6613.",
+  contact: "A question I would rather not see in a log: indigo-wren-4410.",
 } as const;
 
 export interface World {
@@ -58,6 +60,7 @@ export interface World {
     newsletterUnsubscribe: string;
     articleSlug: string;
     year: string;
+    contactMessage: number;
   };
 }
 
@@ -195,6 +198,12 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   const emailChange = await linkToken(server, /\/confirm-email\/([A-Za-z0-9_-]+)/);
   ok(await postForm(server, `/confirm-email/${emailChange}`, {}), "email confirmation");
 
+  ok(
+    await postForm(server, "/contact", { name: "Cora Writer", email: "cora@example.org", message: SENSITIVE.contact }),
+    "contact",
+  );
+  await clearLimits(server);
+
   const subscriber = `news-${randomBytes(3).toString("hex")}@example.org`;
   ok(await postForm(server, "/newsletter", { email: subscriber }), "newsletter");
   const newsletterConfirm = await linkToken(server, /\/newsletter\/confirm\/([A-Za-z0-9_-]+)/);
@@ -236,6 +245,7 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
       newsletterUnsubscribe,
       articleSlug: allArticles()[0]?.slug ?? "",
       year: String(new Date().getUTCFullYear()),
+      contactMessage: (await only(db.select().from(contactMessages), "contact message")).id,
     },
   };
 }

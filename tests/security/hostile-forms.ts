@@ -197,6 +197,12 @@ export const HOSTILE_FORMS: HostileForm[] = [
     fields: { intent: "role", role: "member" },
   },
   { route: "/console/shares/:id", by: "keeper", at: (ids) => `/console/shares/${ids.share}`, fields: { reply: "" } },
+  {
+    route: "/console/inbox/:id",
+    by: "keeper",
+    at: (ids) => `/console/inbox/${ids.contactMessage}`,
+    fields: { intent: "reply", reply: "" },
+  },
   { route: "/console/outbox", by: "admin", fields: { id: "1" } },
   {
     route: "/console/applications/:id",

@@ -74,6 +74,8 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
   "/console/requests/:id": { params: ["done"], at: (ids) => `/console/requests/${ids.accessRequest}` },
   "/console/members": { params: ["q", "before"] },
   "/console/members/:id": { params: ["record", "done"], at: (ids) => `/console/members/${ids.memberA}` },
+  "/console/inbox": { params: ["show"] },
+  "/console/inbox/:id": { params: ["done"], at: (ids) => `/console/inbox/${ids.contactMessage}` },
   "/console/shares": { params: ["show", "before"] },
   "/console/shares/:id": { params: ["done"], at: (ids) => `/console/shares/${ids.share}` },
   "/console/outbox": { params: ["before", "done"] },

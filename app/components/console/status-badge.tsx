@@ -16,6 +16,8 @@ const TONES: Record<string, string> = {
   held: "border-gold/60 text-gold",
   cancelled: "border-rose-400/60 text-rose-200",
   expired: "border-violet-300/40 text-mist-muted",
+  urgent: "border-rose-300 bg-rose-500/20 font-semibold text-rose-100",
+  handled: "border-emerald-400/60 text-emerald-200",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { CrisisResources } from "~/components/care/crisis-resources";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -27,16 +28,17 @@ const loadSchema = () => import("~/modules/integration/validation").then((m) => 
  * the form posts to the page and lands on it saying it was shared.
  */
 export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<ShareView>; result?: FormResult }) {
-  const fetcher = useFetcher<FormResult>();
+  const fetcher = useFetcher<FormResult<{ care?: boolean }>>();
   const hydrated = useHydrated();
   // What was typed comes back with a page answering an error (without JavaScript).
   const typed = result && !result.ok ? result.values?.content : undefined;
   const [text, setText] = useState(typeof typed === "string" ? typed : "");
   const [shared, setShared] = useState(false);
   const [kind, setKind] = useState<ShareView["kind"]>("share");
-  const form = useForm({
+  const [care, setCare] = useState(false);
+  const form = useForm<{ care?: boolean }>({
     id: "share",
-    result: fetcher.data ?? result,
+    result: fetcher.data ?? (result as FormResult<{ care?: boolean }> | undefined),
     schema: loadSchema,
     fetcher,
     onInvalid(errors) {
@@ -44,8 +46,10 @@ export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<Sh
         notify("error", "No Content", { description: "Please enter something to share with your facilitator." });
       }
     },
-    onSuccess() {
+    onSuccess(data) {
       setShared(true);
+      // Words of harm or danger: crisis lines stay on the card (app/modules/care/crisis.ts).
+      if (data?.care) setCare(true);
       notify("success", "Shared Successfully", {
         description: "Your reflection has been shared with your trusted facilitator.",
       });
@@ -70,6 +74,7 @@ export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<Sh
 
   return (
     <div className="grid gap-4">
+      {care ? <CrisisResources /> : null}
       <fetcher.Form
         method="post"
         className="grid gap-4"

@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = {
   requestDeclined: "access-request.declined",
   medicalRecordRead: "medical-record.read",
   shareRead: "share.read",
+  contactRead: "contact.read",
+  contactReply: "contact.reply",
   mailResent: "outbox.resent",
   applicationRead: "application.read",
   applicationDecided: "application.decided",

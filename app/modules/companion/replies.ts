@@ -1,3 +1,4 @@
+import { CRISIS_REPLY, speaksOfCrisis } from "../care/crisis";
 /**
  * The Spirit Companion's replies: rule-based and reflective (no outside service). Order matters:
  * safety first. Medical questions never get advice, only a safe answer pointing to a person.
@@ -10,16 +11,6 @@ export interface Reply {
 
 const has = (text: string, words: ReadonlyArray<string>) => words.some((w) => text.includes(w));
 
-const CRISIS = [
-  "suicid",
-  "kill myself",
-  "end my life",
-  "self-harm",
-  "self harm",
-  "hurt myself",
-  "want to die",
-  "overdos",
-];
 const MEDICAL = [
   "medication",
   "medicine",
@@ -70,9 +61,9 @@ function echo(message: string): string {
 
 export function replyTo(message: string, turn: number): Reply {
   const text = message.toLowerCase();
-  if (has(text, CRISIS)) {
+  if (speaksOfCrisis(message)) {
     return {
-      text: "I'm really glad you told me. You deserve support from a person right now. If you are in danger or thinking of ending your life, call or text 988 (in the United States) or your local emergency number now. You can also write to a Temple Keeper, who will answer as soon as they can.",
+      text: CRISIS_REPLY,
       link: { label: "Write to a Temple Keeper", href: "/contact" },
     };
   }

@@ -7,6 +7,7 @@ import type { Notice } from "~/lib/forms";
 export const CONSOLE_DONE = {
   request: { approved: "Request approved", declined: "Request declined" },
   share: { replied: "Reply sent" },
+  inbox: { replied: "Reply sent", handled: "Marked handled", waiting: "Marked waiting again" },
   outbox: { resent: "Email queued to send again" },
   member: { role: "Role changed", disabled: "Account disabled", enabled: "Account enabled" },
   giving: { refunded: "Gift refunded" },

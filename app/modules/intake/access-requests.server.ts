@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import { notifyKeepers } from "../care/notify-keepers.server";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { accessRequests } from "./schema";
@@ -10,8 +11,8 @@ import type { AccessRequestInput } from "./validation";
  */
 export async function submitAccessRequest(
   db: Db,
+  env: { STAFF_EMAIL: string; SITE_URL: string },
   input: AccessRequestInput,
-  staffEmail: string,
   userId: string | null,
 ) {
   return db.transaction(async (tx) => {
@@ -41,19 +42,10 @@ export async function submitAccessRequest(
           "You receive this because this address was entered on our request-access form. If that was not you, ignore this email.",
       }),
     });
-    await enqueue(t, {
+    await notifyKeepers(t, env, {
       kind: "access.notify",
-      to: staffEmail,
-      subject: `Access request: ${input.name}`,
-      ...renderMail({
-        heading: "A new access request awaits review",
-        paragraphs: [
-          `From: ${input.name} <${input.email}>`,
-          `Why they seek access:\n${input.reason}`,
-          ...(input.experience ? [`Experience:\n${input.experience}`] : []),
-        ],
-        footer: `Access request #${row.id}.`,
-      }),
+      what: "An access request",
+      path: `/console/requests/${row.id}`,
     });
     return row.id;
   });

@@ -31,6 +31,8 @@ export const facilitatorShares = pgTable(
     kind: text("kind", { enum: ["share", "group-request", "message"] }).notNull(),
     sealed: text("sealed").notNull(),
     anonymous: boolean("anonymous").notNull().default(false),
+    /** It spoke of harm or danger (app/modules/care/crisis.ts): first in the keepers' list. */
+    urgent: boolean("urgent").notNull().default(false),
     replySealed: text("reply_sealed"),
     repliedById: text("replied_by_id"),
     repliedByName: text("replied_by_name"),

@@ -1,9 +1,11 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open, seal } from "../../lib/encryption.server";
 import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
+import { speaksOfCrisis } from "../care/crisis";
+import { notifyKeepers } from "../care/notify-keepers.server";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { wantsMail } from "../profile/profile.server";
@@ -12,17 +14,29 @@ import { facilitatorShares } from "./schema";
 export type ShareKind = "share" | "group-request" | "message";
 const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
 
+const WHAT: Record<ShareKind, string> = {
+  share: "A member's reflection",
+  "group-request": "A group session request",
+  message: "A private message from a member",
+};
+
+/**
+ * Stores the share sealed, and tells the keepers it waits (a link, none of its words). Words of
+ * harm or danger mark it urgent: first in the keepers' list, and the member sees crisis lines.
+ */
 export async function createShare(
   db: Db,
   env: Env,
   userId: string,
   input: { kind: ShareKind; content: string; anonymous: boolean },
-) {
+): Promise<{ id: number; urgent: boolean }> {
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
-  return db.transaction(async (tx) => {
+  const urgent = speaksOfCrisis(input.content);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
     const [row] = await tx
       .insert(facilitatorShares)
-      .values({ userId, kind: input.kind, anonymous: input.anonymous, sealed: "pending" })
+      .values({ userId, kind: input.kind, anonymous: input.anonymous, urgent, sealed: "pending" })
       .returning({ id: facilitatorShares.id });
     if (!row) throw new Error("share not stored");
     // The id is part of the sealed context, so the text is sealed once the row exists.
@@ -30,8 +44,23 @@ export async function createShare(
       .update(facilitatorShares)
       .set({ sealed: seal(ring, input.content, context(userId, row.id, "content")) })
       .where(eq(facilitatorShares.id, row.id));
-    return row.id;
+    await notifyKeepers(tx, env, {
+      kind: "share.notify",
+      what: WHAT[input.kind],
+      path: `/console/shares/${row.id}`,
+      urgent,
+    });
+    return { id: row.id, urgent };
   });
+}
+
+/** Shares not yet answered: the console's count and badge. */
+export async function countWaitingShares(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(facilitatorShares)
+    .where(isNull(facilitatorShares.repliedAt));
+  return row?.n ?? 0;
 }
 
 type Row = typeof facilitatorShares.$inferSelect;
@@ -64,24 +93,28 @@ export const SHARES_PAGE_SIZE = 50;
 
 /** The console list: who and when, never the content (opening one is an audited read). */
 export function listSharesForStaff(db: Db, options: { unanswered?: boolean; before?: number }) {
-  return db
-    .select({
-      id: facilitatorShares.id,
-      kind: facilitatorShares.kind,
-      memberName: users.name,
-      createdAt: facilitatorShares.createdAt,
-      repliedAt: facilitatorShares.repliedAt,
-    })
-    .from(facilitatorShares)
-    .innerJoin(users, eq(users.id, facilitatorShares.userId))
-    .where(
-      and(
-        options.unanswered ? isNull(facilitatorShares.repliedAt) : undefined,
-        options.before ? lt(facilitatorShares.id, options.before) : undefined,
-      ),
-    )
-    .orderBy(desc(facilitatorShares.id))
-    .limit(SHARES_PAGE_SIZE);
+  return (
+    db
+      .select({
+        id: facilitatorShares.id,
+        kind: facilitatorShares.kind,
+        memberName: users.name,
+        createdAt: facilitatorShares.createdAt,
+        repliedAt: facilitatorShares.repliedAt,
+        urgent: facilitatorShares.urgent,
+      })
+      .from(facilitatorShares)
+      .innerJoin(users, eq(users.id, facilitatorShares.userId))
+      .where(
+        and(
+          options.unanswered ? isNull(facilitatorShares.repliedAt) : undefined,
+          options.before ? lt(facilitatorShares.id, options.before) : undefined,
+        ),
+      )
+      // Waiting: urgent ones first.
+      .orderBy(...(options.unanswered ? [desc(facilitatorShares.urgent)] : []), desc(facilitatorShares.id))
+      .limit(SHARES_PAGE_SIZE)
+  );
 }
 
 /** A keeper opens one share: decrypted for them, and the read is audited (the member can see it). */

@@ -1,10 +1,12 @@
+import { CRISIS_REPLY, speaksOfCrisis } from "../care/crisis";
 import type { GuideReply } from "./chat";
 
 /**
  * The guide's scripted replies (SPEC.md 9's keyword groups), answered on the server. Order
- * matters: a frightened person is reassured before anything else; then joining (membership is
- * free, SPEC.md "The Calling", so it must never meet the $600 session), booking, the FAQ,
- * questions for a human guide, thanks; otherwise the offer of a human guide.
+ * matters: someone in danger is given crisis lines first (modules/care/crisis.ts); then a
+ * frightened person is reassured; then joining (membership is free, SPEC.md "The Calling", so it
+ * must never meet the $600 session), booking, the FAQ, questions for a human guide, thanks;
+ * otherwise the offer of a human guide.
  */
 interface Group {
   words: ReadonlyArray<string>;
@@ -78,6 +80,9 @@ const DEFAULT_REPLY: GuideReply = {
 };
 
 export function guideReply(message: string): GuideReply {
+  // Before anything else: someone in danger is told where to find a person now.
+  if (speaksOfCrisis(message))
+    return { text: CRISIS_REPLY, links: [{ label: "Write to a Temple Keeper", href: "/contact" }] };
   const text = message.toLowerCase();
   const words = new Set(text.split(/[^\p{L}']+/u));
   const matches = (w: string) => (w.includes(" ") ? text.includes(w) : words.has(w));

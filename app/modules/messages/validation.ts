@@ -38,3 +38,14 @@ export const newsletterSchema = z.object({
       z.toLowerCase(),
     ),
 });
+
+/** A keeper's email answer to a contact message (the console inbox). */
+export const contactReplySchema = z.object({
+  reply: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "Please write a reply."),
+      z.maxLength(5000, "Please keep the reply under 5000 characters."),
+    ),
+});

@@ -1,7 +1,10 @@
-import { NavLink, Outlet, useLoaderData } from "react-router";
+import { ArrowLeft, LogOut } from "lucide-react";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { AreaError } from "~/components/layout/area-error";
 import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
+import { waitingWork } from "~/modules/console/waiting.server";
 import type { Route } from "./+types/layout";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -10,41 +13,77 @@ export const meta: Route.MetaFunction = () => privateMeta("Temple Keeper Console
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
-  return { name: viewer.name, role: viewer.role, nav: consoleNavFor(viewer.role) };
+  return {
+    name: viewer.name,
+    role: viewer.role,
+    nav: consoleNavFor(viewer.role),
+    waiting: await waitingWork(context.db),
+  };
 }
 
 export default function ConsoleLayout() {
-  const { name, role, nav } = useLoaderData<typeof loader>();
+  const { name, role, nav, waiting } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-24 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-semibold tracking-[0.2em] text-gold uppercase">Temple Keeper Console</p>
-        <p className="text-sm text-mist-muted">
-          {name} · {role}
-        </p>
+        <div className="flex flex-wrap items-center gap-4 text-sm">
+          <span className="text-mist-muted">
+            {name} · {role}
+          </span>
+          <Link to="/dashboard" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
+            <ArrowLeft aria-hidden size={16} />
+            Member area
+          </Link>
+          <Form method="post" action="/sign-out">
+            <button type="submit" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
+              <LogOut aria-hidden size={16} />
+              Sign out
+            </button>
+          </Form>
+        </div>
       </div>
-      <nav aria-label="Console" className="mt-4 overflow-x-auto border-b border-violet-300/15">
-        <ul className="flex gap-1">
-          {nav.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/console"}
-                className={({ isActive }) =>
-                  `block border-b-2 px-4 py-3 text-sm whitespace-nowrap ${
-                    isActive ? "border-gold text-gold" : "border-transparent text-mist hover:text-violet-200"
-                  }`
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+      <nav aria-label="Console" className="relative mt-4 border-b border-violet-300/15">
+        {/* The tabs scroll sideways on a phone; the fade at the edge says there is more. */}
+        <ul className="flex gap-1 overflow-x-auto pr-8 [scrollbar-width:thin]">
+          {nav.map((item) => {
+            const count = item.waiting ? waiting[item.waiting] : 0;
+            return (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/console"}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 border-b-2 px-4 py-3 text-sm whitespace-nowrap ${
+                      isActive ? "border-gold text-gold" : "border-transparent text-mist hover:text-violet-200"
+                    }`
+                  }
+                >
+                  {item.label}
+                  {count > 0 ? (
+                    <span className="rounded-full bg-gold px-2 py-0.5 text-xs font-semibold text-night-950 tabular-nums">
+                      {count}
+                      <span className="sr-only"> waiting</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-night-950 to-transparent sm:hidden"
+        />
       </nav>
       <div className="pt-8">
         <Outlet />
       </div>
     </div>
   );
+}
+
+/** A 403, 404 or failed load inside the console: a console page with the way back, not the root error. */
+export function ErrorBoundary() {
+  return <AreaError area="Temple Keeper Console" home={{ to: "/console", label: "Console overview" }} />;
 }

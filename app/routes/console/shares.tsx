@@ -73,7 +73,10 @@ export default function Shares() {
                   <td className="py-3 pr-4">{KIND_LABELS[row.kind]}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">{row.createdAt}</td>
                   <td className="py-3 pr-4">
-                    <StatusBadge status={row.answered ? "answered" : "waiting"} />
+                    <span className="flex flex-wrap gap-1">
+                      {row.urgent ? <StatusBadge status="urgent" /> : null}
+                      <StatusBadge status={row.answered ? "answered" : "waiting"} />
+                    </span>
                   </td>
                 </tr>
               ))}

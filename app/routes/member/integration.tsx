@@ -1,4 +1,5 @@
 import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { CrisisResources } from "~/components/care/crisis-resources";
 import { FacilitatorCircle } from "~/components/member/facilitator-circle";
 import { IntegrationArchive } from "~/components/member/integration-archive";
 import { IntegrationForm } from "~/components/member/integration-form";
@@ -96,8 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const { kind, content, anonymous } = parsed.data;
         const answer = await once(context.db, key("integration.share"), async (tx) => {
-          await createShare(tx, context.env, viewer.id, { kind, content, anonymous: anonymous !== undefined });
-          return { redirectTo: DONE.share };
+          const { urgent } = await createShare(tx, context.env, viewer.id, {
+            kind,
+            content,
+            anonymous: anonymous !== undefined,
+          });
+          // Words of harm or danger: crisis lines at once, with or without JavaScript.
+          return urgent ? { redirectTo: `${DONE.share}&care=1`, data: { care: true } } : { redirectTo: DONE.share };
         });
         return succeeded(request, answer);
       }
@@ -159,6 +165,11 @@ export default function Integration() {
           Meaning arrives slowly after a ceremony. Choose how you would like to work with it today.
         </p>
       </header>
+      {params.has("care") ? (
+        <div className="mb-6">
+          <CrisisResources />
+        </div>
+      ) : null}
       {done ? (
         <p
           role="status"

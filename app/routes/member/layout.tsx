@@ -1,5 +1,6 @@
 import { ArrowLeft, LogOut, ShieldCheck } from "lucide-react";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "react-router";
+import { AreaError } from "~/components/layout/area-error";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/layout";
 
@@ -46,4 +47,9 @@ export default function MemberLayout() {
       <Outlet />
     </div>
   );
+}
+
+/** A 403, 404 or failed load inside the member area: a page of the area, with the way back. */
+export function ErrorBoundary() {
+  return <AreaError area="Member area" home={{ to: "/dashboard", label: "Back to dashboard" }} />;
 }

@@ -1,0 +1,150 @@
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { StatusBadge } from "~/components/console/status-badge";
+import { TextAreaField } from "~/components/forms/field";
+import { useForm } from "~/components/forms/use-form";
+import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
+import { serialId } from "~/lib/ids";
+import { formatDateTime } from "~/lib/time-format";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
+import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { readMessage, replyToMessage, setHandled } from "~/modules/messages/contact.server";
+import { contactReplySchema } from "~/modules/messages/validation";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import { once } from "~/modules/submissions/once.server";
+import type { Route } from "./+types/inbox-message";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const found = await readMessage(context.db, viewer, serialId(params.id) ?? 0, context.clientIp);
+  if (!found) throw data(null, { status: 404 });
+  const zone = await memberTimezone(context.db, viewer.id);
+  const { message, replies } = found;
+  return {
+    message: {
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      text: message.message,
+      urgent: message.urgent,
+      createdAt: formatDateTime(message.createdAt, zone),
+      handled: message.handledAt
+        ? `${message.handledByName ?? "a keeper"}, ${formatDateTime(message.handledAt, zone)}`
+        : null,
+    },
+    replies: replies.map((r) => ({ id: r.id, by: r.staffName, at: formatDateTime(r.createdAt, zone), body: r.body })),
+  };
+}
+
+/** A reply by email (once per one-time key), or marking the message handled or waiting again. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireStaff(request, context);
+  const submission = await readSubmission(request);
+  const id = serialId(params.id) ?? 0;
+  const here = `/console/inbox/${params.id}`;
+  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+    const intent = submission.fields.intent;
+    if (intent === "handled" || intent === "waiting") {
+      if (!(await setHandled(context.db, viewer, id, intent === "handled"))) throw data(null, { status: 404 });
+      return succeeded(request, { redirectTo: donePage(here, intent), data: { done: intent } });
+    }
+    if (intent !== "reply") return consoleRefused(submission, "Choose reply, handled or waiting.", 400);
+    const parsed = parse(submission, contactReplySchema);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
+    const answer = await once(
+      context.db,
+      { scope: "console.inbox.reply", key: submission.key, ownerId: viewer.id },
+      async (tx) => {
+        if (!(await replyToMessage(tx, viewer, id, parsed.data.reply, context.clientIp))) {
+          throw data(null, { status: 404 });
+        }
+        return { redirectTo: donePage(here, "replied"), data: { done: "replied" } };
+      },
+    );
+    return succeeded(request, answer);
+  });
+}
+
+export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+
+const loadSchema = () => import("~/modules/messages/validation").then((m) => m.contactReplySchema);
+
+export default function InboxMessage() {
+  const { message, replies } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+  const replyAnswer = result && !result.ok && result.values?.intent === "reply" ? result : undefined;
+  const reply = useForm({
+    id: "reply",
+    result: replyAnswer ?? (result?.ok ? result : undefined),
+    schema: loadSchema,
+    onSuccess: (_data, element) => element?.reset(),
+  });
+  const mark = useForm({ id: "mark", result: result && !replyAnswer ? result : undefined });
+  return (
+    <article className="max-w-3xl">
+      <Link to="/console/inbox" className="text-sm text-violet-200 underline underline-offset-4">
+        Inbox
+      </Link>
+      <h1 className="mt-3 flex flex-wrap items-center gap-3 font-serif text-3xl font-semibold">
+        {message.name}
+        {message.urgent ? <StatusBadge status="urgent" /> : null}
+      </h1>
+      <p className="mt-1 text-sm break-all text-mist-muted">
+        <a href={`mailto:${message.email}`} className="underline underline-offset-4">
+          {message.email}
+        </a>
+        {` · received ${message.createdAt}`}
+      </p>
+      {message.urgent ? (
+        <p className="mt-3 rounded-lg border border-rose-300/60 bg-rose-500/10 p-3 text-sm text-rose-100">
+          This message speaks of harm or danger. The sender was shown crisis lines (988, local emergency numbers, the
+          Fireside Project) when they sent it. Please answer today, with care.
+        </p>
+      ) : null}
+      <ConsoleOutcome result={result} messages={CONSOLE_DONE.inbox} />
+      <section className="card mt-6">
+        <p className="whitespace-pre-wrap break-words">{message.text}</p>
+      </section>
+      {replies.map((r) => (
+        <section key={r.id} className="card mt-4">
+          <h2 className="font-semibold">{`Replied by ${r.by}, ${r.at}`}</h2>
+          <p className="mt-2 whitespace-pre-wrap break-words">{r.body}</p>
+        </section>
+      ))}
+      <Form method="post" className="card mt-6 grid gap-3" {...reply.props}>
+        <input {...reply.keyField} />
+        <input type="hidden" name="intent" value="reply" />
+        <TextAreaField
+          {...reply.field("reply")}
+          label={`Reply to ${message.name} by email`}
+          hint="Sent from the congregation's address through the outbox, with their message quoted below. It marks the message handled."
+          maxLength={5000}
+          className="field min-h-[160px]"
+        />
+        <button type="submit" className="btn-gold justify-self-start" disabled={reply.pending}>
+          {reply.pending ? "Sending..." : "Send Reply"}
+        </button>
+      </Form>
+      <Form method="post" className="mt-4" {...mark.props}>
+        <input {...mark.keyField} />
+        <p className="text-sm text-mist-muted">
+          {message.handled
+            ? `Handled by ${message.handled}.`
+            : "Answered another way (a call, a reply from your own mail)?"}
+        </p>
+        <button
+          type="submit"
+          name="intent"
+          value={message.handled ? "waiting" : "handled"}
+          className="btn-ghost mt-2"
+          disabled={mark.pending}
+        >
+          {message.handled ? "Mark waiting again" : "Mark handled"}
+        </button>
+      </Form>
+    </article>
+  );
+}
