@@ -85,7 +85,9 @@ for (const backend of ["pglite", "postgres"] as const) {
       const outage = await returnFor(payment?.id ?? "");
       // The payer stays on the return page, told that trying again is safe (never back to the form to pay twice).
       expect(outage.status).toBe(502);
-      expect(await outage.text()).toContain("We could not finish just now. Nothing is charged twice: please try again.");
+      expect(await outage.text()).toContain(
+        "We could not finish just now. Nothing is charged twice: please try again.",
+      );
       expect((await paymentOfOrder(orderId))?.status).toBe("created");
       expect(await db().select().from(gifts)).toHaveLength(0);
 
