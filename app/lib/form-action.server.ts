@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { data, redirect } from "react-router";
 import type { SubmissionAnswer } from "../modules/submissions/schema";
@@ -46,8 +47,24 @@ export async function readSubmission(request: Request): Promise<Submission> {
     const had = values[name];
     values[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
   }
-  const key = fields[FORM_KEY_FIELD] ?? null;
-  return { form, fields, values, key };
+  return { form, fields, values, key: submissionKey(form, fields[FORM_KEY_FIELD]) };
+}
+
+/** A key as forms make them (crypto.randomUUID) or as tests may; anything else is no key. */
+const FORM_KEY = /^[A-Za-z0-9-]{16,64}$/;
+
+/**
+ * The submission's identity: the form's one-time key together with what was sent. A public page
+ * may be served from a cache (a CDN, the browser's stale-while-revalidate), so two visitors, or
+ * one visitor's two different messages, can carry the same rendered key; only the same key with
+ * the same content is a resend. Secrets are left out of the hash (it is stored).
+ */
+function submissionKey(form: FormData, raw: string | undefined): string | null {
+  if (!raw || !FORM_KEY.test(raw)) return null;
+  const sent = [...form.entries()]
+    .filter(([name, value]) => typeof value === "string" && name !== FORM_KEY_FIELD && !NEVER_ECHOED.test(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256").update(raw).update("\n").update(JSON.stringify(sent)).digest("hex");
 }
 
 interface Schema<T> {

@@ -243,3 +243,52 @@ describe("console forms with JavaScript", () => {
     await close();
   });
 });
+
+describe("the care loop in the console", () => {
+  it("shows a visitor in danger crisis lines; the keeper's inbox puts the message first, and a reply lowers the count", async () => {
+    // A visitor without JavaScript writes from the contact page.
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const contact = await visitor.newPage();
+    for (const [name, message] of [
+      ["Calm Visitor", "When does the next integration circle meet?"],
+      ["Hurting Visitor", "Since the ceremony I don't want to live any more."],
+    ] as const) {
+      await contact.goto(`${app.url}/contact`);
+      await contact.getByLabel("Full name").fill(name);
+      await contact.getByLabel("Email").fill(`${name.split(" ")[0]?.toLowerCase()}@example.org`);
+      await contact.getByLabel("Message").fill(message);
+      await contact.getByRole("button", { name: "Send Message" }).click();
+      await contact.waitForURL(/\/contact\?sent=1/);
+    }
+    expect(contact.url()).toMatch(/care=1$/);
+    await expect.poll(() => contact.getByText("call or text 988").first().isVisible()).toBe(true);
+    await visitor.close();
+
+    const { page, errors, close } = await open(false);
+    await page.goto(`${app.url}/console`);
+    await expect.poll(() => page.getByRole("link", { name: "Inbox 2 waiting" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Inbox 2 waiting" }).click();
+    await page.waitForURL(/\/console\/inbox$/);
+    const first = page.getByRole("list", { name: "Messages" }).getByRole("listitem").first();
+    expect(await first.textContent()).toContain("Hurting Visitor");
+    expect(await first.textContent()).toContain("urgent");
+    await first.getByRole("link").click();
+    await page.getByLabel("Reply to Hurting Visitor by email").fill("I am here with you. May I call you today?");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page.waitForURL(/\?done=replied$/);
+    await expect.poll(() => page.getByText("Reply sent").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Inbox 1 waiting" }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+
+    const phone = await open(true, 375);
+    await phone.page.goto(`${app.url}/console/inbox`);
+    await hydrated(phone.page);
+    await phone.page.screenshot({ path: "test-results/screenshots/console-inbox-375.png", fullPage: true });
+    expect(await phone.page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+    await phone.page.getByRole("link", { name: "Member area" }).click();
+    await phone.page.waitForURL(`${app.url}/dashboard`);
+    expect(phone.errors).toEqual([]);
+    await phone.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessRequests, facilitatorShares, journalEntries } from "../../db/schema";
+import { accessRequests, contactMessages, facilitatorShares, journalEntries } from "../../db/schema";
 import { createAccount, type TestAccount } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import { enrolTwoFactor, signInPage } from "../support/browser-accounts";
@@ -95,6 +95,13 @@ describe("stored script-like text in a real browser", () => {
     await visitor.page.locator("#reason").fill(PAYLOAD);
     await visitor.page.getByRole("button", { name: "Request Access" }).click();
     await expect.poll(async () => (await server.database.db.select().from(accessRequests)).length).toBe(1);
+    // And a contact message, read in the console inbox.
+    await visitor.page.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
+    await visitor.page.getByLabel("Full name").fill(PAYLOAD.slice(0, 100));
+    await visitor.page.getByLabel("Email").fill("xss-writer@example.org");
+    await visitor.page.getByLabel("Message").fill(PAYLOAD);
+    await visitor.page.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(async () => (await server.database.db.select().from(contactMessages)).length).toBe(1);
 
     // An admin with two-factor, through the browser, reads all of it in the console.
     const admin = await createAccount(server, "admin", "Ada Admin");
@@ -107,7 +114,14 @@ describe("stored script-like text in a real browser", () => {
     rememberSecret(await enrolTwoFactor(staff.page, server.url, admin.password));
     const [request] = await server.database.db.select().from(accessRequests).orderBy(desc(accessRequests.id));
     const [share] = await server.database.db.select().from(facilitatorShares);
-    for (const path of ["/console/requests", `/console/requests/${request?.id}`, `/console/shares/${share?.id}`]) {
+    const [message] = await server.database.db.select().from(contactMessages);
+    for (const path of [
+      "/console/requests",
+      `/console/requests/${request?.id}`,
+      `/console/shares/${share?.id}`,
+      "/console/inbox",
+      `/console/inbox/${message?.id}`,
+    ]) {
       await expectInert(staff.page, staff.dialogs, path);
     }
   });

@@ -41,7 +41,7 @@ export default function Inbox() {
           {waiting ? "No message is waiting." : "No message has been handled yet."}
         </p>
       ) : (
-        <ul className="mt-6 grid gap-3">
+        <ul aria-label="Messages" className="mt-6 grid gap-3">
           {rows.map((row) => (
             <li key={row.id}>
               <Link

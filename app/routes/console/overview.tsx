@@ -47,7 +47,7 @@ export default function ConsoleOverview() {
 
 function Tiles({ tiles }: { tiles: ReadonlyArray<{ to: string; label: string; value: number }> }) {
   return (
-    <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
       {tiles.map((tile) => (
         <li key={tile.to}>
           <Link to={tile.to} className="card block hover:border-gold/60">
