@@ -131,12 +131,16 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(share).toMatchObject({ kind: "share", anonymous: true });
     expect(share?.sealed).not.toContain("water");
 
+    // "Anonymous Sharing": the keepers see an anonymous member, in the list and the share itself.
     const list = await (await get(server, "/console/shares", keeperCookie)).text();
-    expect(list).toContain("Maya Rivers"); // never anonymous to the keepers
+    expect(list).toContain("Anonymous member");
+    expect(list).not.toContain("Maya Rivers");
     expect(list).not.toContain("dreamt of water");
     expect((await get(server, `/console/shares/${share?.id}`, cookie)).status).toBe(403);
     const detail = await (await get(server, `/console/shares/${share?.id}`, keeperCookie)).text();
     expect(detail).toContain("I dreamt of water again.");
+    expect(detail).toContain("Anonymous member");
+    expect(detail).not.toContain("Maya Rivers");
     const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));
     expect(reads[0]).toMatchObject({ subjectUserId: member.id, actorName: "Elena Keeper" });
 
@@ -160,6 +164,11 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(mail?.textBody).not.toContain("Water often means feeling");
     const page = await (await get(server, "/integration?mode=facilitated", cookie)).text();
     expect(page).toContain("Elena Keeper: Water often means feeling. Let us talk on Sunday.");
+    // One view and one reply (the page reloads after it) are one read, and the member sees it.
+    const allReads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));
+    expect(allReads).toHaveLength(1);
+    expect(page).toContain("Who has read what you shared");
+    expect(page).toMatch(/<li>Elena Keeper, [^<]+<\/li>/);
     expect(await (await get(server, "/integration", otherCookie)).text()).not.toContain("Water often means feeling");
   });
 

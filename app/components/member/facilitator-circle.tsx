@@ -27,7 +27,16 @@ const loadSchema = () => import("~/modules/integration/validation").then((m) => 
  * the one form pipeline (decision 008). Each button sends the text as its kind; without JavaScript
  * the form posts to the page and lands on it saying it was shared.
  */
-export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<ShareView>; result?: FormResult }) {
+export function FacilitatorCircle({
+  shares,
+  reads,
+  result,
+}: {
+  shares: ReadonlyArray<ShareView>;
+  /** Who opened the member's shares, and when. */
+  reads: ReadonlyArray<{ id: number; text: string }>;
+  result?: FormResult;
+}) {
   const fetcher = useFetcher<FormResult<{ care?: boolean }>>();
   const hydrated = useHydrated();
   // What was typed comes back with a page answering an error (without JavaScript).
@@ -121,7 +130,7 @@ export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<Sh
           <span>
             Anonymous Sharing
             <span className="block text-sm text-mist-muted">
-              Your name stays hidden from other members; your keeper always knows it is you.
+              The keepers see this share without your name; their reply still reaches you here.
             </span>
           </span>
         </label>
@@ -177,6 +186,20 @@ export function FacilitatorCircle({ shares, result }: { shares: ReadonlyArray<Sh
           </ol>
         </section>
       ) : null}
+      <section aria-labelledby="reads-title" className="text-sm">
+        <h3 id="reads-title" className="font-semibold">
+          Who has read what you shared
+        </h3>
+        {reads.length === 0 ? (
+          <p className="mt-1 text-mist-muted">No keeper has opened it yet.</p>
+        ) : (
+          <ul className="mt-1 grid gap-1 text-mist-muted">
+            {reads.map((read) => (
+              <li key={read.id}>{read.text}</li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -42,11 +42,15 @@ export function listAudit(db: Db, options: { action?: string; before?: number } 
 }
 
 /** What a member sees on /profile: who read their medical record, and when. */
-export function listRecordReads(db: Db, userId: string) {
+/** Staff reads of one kind about the member (their medical record, their shares), newest first: the member sees them. */
+function listReads(db: Db, userId: string, action: AuditAction) {
   return db
     .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
     .from(auditLog)
-    .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, AUDIT_ACTIONS.medicalRecordRead)))
+    .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, action)))
     .orderBy(desc(auditLog.id))
     .limit(100);
 }
+
+export const listRecordReads = (db: Db, userId: string) => listReads(db, userId, AUDIT_ACTIONS.medicalRecordRead);
+export const listShareReads = (db: Db, userId: string) => listReads(db, userId, AUDIT_ACTIONS.shareRead);

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open, seal } from "../../lib/encryption.server";
 import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
+import { auditLog } from "../audit/schema";
 import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
 import { enqueue } from "../mail/outbox.server";
@@ -13,6 +14,9 @@ import { facilitatorShares } from "./schema";
 
 export type ShareKind = "share" | "group-request" | "message";
 const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
+
+/** What keepers see in place of the name on a share sent with "Anonymous Sharing". */
+export const ANONYMOUS = "Anonymous member";
 
 const WHAT: Record<ShareKind, string> = {
   share: "A member's reflection",
@@ -98,7 +102,8 @@ export function listSharesForStaff(db: Db, options: { unanswered?: boolean; befo
       .select({
         id: facilitatorShares.id,
         kind: facilitatorShares.kind,
-        memberName: users.name,
+        // "Anonymous Sharing": keepers see no name; the reply still reaches the member by their account.
+        memberName: sql<string>`case when ${facilitatorShares.anonymous} then ${ANONYMOUS} else ${users.name} end`,
         createdAt: facilitatorShares.createdAt,
         repliedAt: facilitatorShares.repliedAt,
         urgent: facilitatorShares.urgent,
@@ -117,22 +122,48 @@ export function listSharesForStaff(db: Db, options: { unanswered?: boolean; befo
   );
 }
 
-/** A keeper opens one share: decrypted for them, and the read is audited (the member can see it). */
+/** A keeper who opens the same share again within this time (reloading it, replying) reads it once. */
+const ONE_READ_MS = 30 * 60_000;
+
+/**
+ * A keeper opens one share: decrypted for them, and the read is audited (the member sees who read
+ * what they shared). Opening it again soon after, or the page reloading after a reply, is the same
+ * read. An anonymous share shows no name.
+ */
 export async function readShareAsStaff(db: Db, env: Env, staff: { id: string; name: string }, id: number, ip: string) {
   const [found] = await db
-    .select({ share: facilitatorShares, memberName: users.name, memberEmail: users.email })
+    .select({ share: facilitatorShares, memberName: users.name })
     .from(facilitatorShares)
     .innerJoin(users, eq(users.id, facilitatorShares.userId))
     .where(eq(facilitatorShares.id, id));
   if (!found) return null;
-  await recordAudit(db, {
-    action: AUDIT_ACTIONS.shareRead,
-    actor: staff,
-    subjectUserId: found.share.userId,
-    detail: { shareId: id },
-    ip,
-  });
-  return { ...openShare(env, found.share), memberName: found.memberName, memberId: found.share.userId };
+  const [recent] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, AUDIT_ACTIONS.shareRead),
+        eq(auditLog.actorId, staff.id),
+        eq(auditLog.subjectUserId, found.share.userId),
+        gt(auditLog.createdAt, new Date(Date.now() - ONE_READ_MS)),
+        sql`${auditLog.detail}->>'shareId' = ${String(id)}`,
+      ),
+    )
+    .limit(1);
+  if (!recent) {
+    await recordAudit(db, {
+      action: AUDIT_ACTIONS.shareRead,
+      actor: staff,
+      subjectUserId: found.share.userId,
+      detail: { shareId: id },
+      ip,
+    });
+  }
+  return {
+    ...openShare(env, found.share),
+    memberName: found.share.anonymous ? ANONYMOUS : found.memberName,
+    memberId: found.share.userId,
+  };
 }
 
 /** The keeper's reply: sealed, and the member is told by email that a reply waits (no content in the email). */

@@ -10,6 +10,7 @@ import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/seo";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
+import { listShareReads } from "~/modules/audit/audit.server";
 import { saveInsight } from "~/modules/companion/companion.server";
 import { reflectionPrompts } from "~/modules/integration/prompts.server";
 import { attachVision, listSessions, saveSession } from "~/modules/integration/sessions.server";
@@ -35,9 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mode: Mode = MODES.find((m) => m.id === url.searchParams.get("mode"))?.id ?? "personal";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const zone = await memberTimezone(context.db, viewer.id);
-  const [sessions, shares, prompts] = await Promise.all([
+  const [sessions, shares, reads, prompts] = await Promise.all([
     listSessions(context.db, context.env, viewer.id, q),
     memberShares(context.db, context.env, viewer.id),
+    listShareReads(context.db, viewer.id),
     mode === "ai-enhanced" ? reflectionPrompts(context.db, context.env, viewer.id) : Promise.resolve([]),
   ]);
   return {
@@ -53,6 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       preview: s.reflection.length > 140 ? `${s.reflection.slice(0, 140)}…` : s.reflection,
       insights: s.insights,
       integrationGoals: s.integrationGoals,
+    })),
+    // Every time a keeper opened one of the member's shares (DESIGN.md: the member sees staff reads).
+    reads: reads.map((r) => ({
+      id: r.id,
+      text: `${r.actorName ?? "A Temple Keeper"}, ${formatDateTime(r.createdAt, zone)}`,
     })),
     shares: shares.map((s) => ({
       ...s,
@@ -145,7 +152,7 @@ export async function clientAction(args: ClientActionFunctionArgs) {
 }
 
 export default function Integration() {
-  const { mode, q, sessions, shares, prompts } = useLoaderData<typeof loader>();
+  const { mode, q, sessions, shares, reads, prompts } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const answer = useActionData<typeof action>() as FormResult | undefined;
   // Without JavaScript a form's error comes back as the page's answer: each form takes its own.
@@ -239,7 +246,7 @@ export default function Integration() {
             <h2 id="circle-title" className="mb-4 font-serif text-2xl font-semibold">
               Facilitator Circle
             </h2>
-            <FacilitatorCircle shares={shares} result={answerTo("share")} />
+            <FacilitatorCircle shares={shares} reads={reads} result={answerTo("share")} />
           </section>
           <section aria-labelledby="archive-title" className="card">
             <h2 id="archive-title" className="mb-4 font-serif text-2xl font-semibold">
