@@ -249,6 +249,24 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
       .where(eq(mailOutbox.id, mail?.id ?? 0));
     expect(after).toMatchObject({ status: "pending", attempts: 0 });
     expect(await (await get(server, "/console/audit", adminCookie)).text()).toContain("outbox.resent");
+
+    // Each entry names the person it concerns, and the log filters by person and by action.
+    const entries = async (query: string) => {
+      const html = await (await get(server, `/console/audit${query}`, adminCookie)).text();
+      return { html, rows: html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>")) };
+    };
+    const [rolePerson] = await server.database.db.select().from(users).where(eq(users.name, "Role Person"));
+    const roles = await entries("?action=member.role-changed");
+    expect(roles.rows).toContain(`href="/console/audit?action=member.role-changed&amp;person=${rolePerson?.id}"`);
+    expect(roles.rows).toContain(">Role Person</a>");
+    expect(roles.rows).not.toContain("outbox.resent");
+    const theirs = await entries(`?person=${rolePerson?.id}`);
+    expect(theirs.html).toContain("Entries by or about Role Person.");
+    expect(theirs.rows).toContain("member.role-changed");
+    expect(theirs.rows).not.toContain("outbox.resent");
+    expect(theirs.rows).not.toContain("staff.sign-in");
+    // An unknown person filters nothing out (and names no one).
+    expect((await entries("?person=nobody")).rows).toContain("outbox.resent");
   });
 
   it("applies a decision posted twice with the same one-time key once, with the first answer", async () => {

@@ -79,7 +79,7 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
   "/console/shares": { params: ["show", "before"] },
   "/console/shares/:id": { params: ["done"], at: (ids) => `/console/shares/${ids.share}` },
   "/console/outbox": { params: ["before", "done"] },
-  "/console/audit": { params: ["action", "before"] },
+  "/console/audit": { params: ["action", "person", "before"] },
   "/console/applications": { params: ["status", "before"] },
   "/console/applications/:id": { params: ["done"], at: (ids) => `/console/applications/${ids.application}` },
   "/console/quiz": { params: ["recommendation", "email", "before"] },
