@@ -163,6 +163,14 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(mail?.toAddress).toBe(member.email);
     expect(mail?.textBody).not.toContain("Water often means feeling");
     const page = await (await get(server, "/integration?mode=facilitated", cookie)).text();
+    // The Facilitated Session mode has the circle's own form as its panel (once on the page).
+    expect(page.match(/id="share-text"/g)).toHaveLength(1);
+    const fromMode = await send(
+      new URLSearchParams({ intent: "share", kind: "share", content: "Sent from the facilitated panel." }),
+      cookie,
+      "/integration?mode=facilitated",
+    );
+    expect(fromMode.headers.get("location")).toBe("/integration?mode=facilitated&done=share");
     expect(page).toContain("Elena Keeper: Water often means feeling. Let us talk on Sunday.");
     // One view and one reply (the page reloads after it) are one read, and the member sees it.
     const allReads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));

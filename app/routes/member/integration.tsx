@@ -73,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const DONE = {
   session: "/integration?done=session",
   share: "/integration?done=share",
+  facilitated: "/integration?mode=facilitated&done=share",
   vision: "/integration?mode=voice&done=vision",
 } as const;
 const DONE_TEXT: Record<string, string> = {
@@ -110,7 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             anonymous: anonymous !== undefined,
           });
           // Words of harm or danger: crisis lines at once, with or without JavaScript.
-          return urgent ? { redirectTo: `${DONE.share}&care=1`, data: { care: true } } : { redirectTo: DONE.share };
+          // Back to the mode it was sent from (the Facilitated Session panel, or the circle beside another).
+          const from = new URL(request.url).searchParams.get("mode") === "facilitated" ? DONE.facilitated : DONE.share;
+          return urgent ? { redirectTo: `${from}&care=1`, data: { care: true } } : { redirectTo: from };
         });
         return succeeded(request, answer);
       }
@@ -217,10 +220,14 @@ export default function Integration() {
             />
           ) : null}
           {mode === "facilitated" ? (
-            <p className="text-mist-muted">
-              Write to your facilitator in the Facilitator Circle: a reflection to share, a request to join a group
-              session, or a private message. Replies appear there, and we email you when one arrives.
-            </p>
+            <>
+              <p className="mb-5 text-mist-muted">
+                Write to your facilitator: a reflection to share, a request to join a group session, or a private
+                message. Replies appear here, and we email you when one arrives (unless you turned that off in
+                Settings).
+              </p>
+              <FacilitatorCircle shares={shares} reads={reads} result={answerTo("share")} />
+            </>
           ) : null}
           {mode === "ai-enhanced" ? (
             <>
@@ -242,12 +249,15 @@ export default function Integration() {
           ) : null}
         </section>
         <div className="grid content-start gap-6">
-          <section aria-labelledby="circle-title" className="card">
-            <h2 id="circle-title" className="mb-4 font-serif text-2xl font-semibold">
-              Facilitator Circle
-            </h2>
-            <FacilitatorCircle shares={shares} reads={reads} result={answerTo("share")} />
-          </section>
+          {/* In the Facilitated Session mode the circle is the main panel; elsewhere it stays at hand here. */}
+          {mode === "facilitated" ? null : (
+            <section aria-labelledby="circle-title" className="card">
+              <h2 id="circle-title" className="mb-4 font-serif text-2xl font-semibold">
+                Facilitator Circle
+              </h2>
+              <FacilitatorCircle shares={shares} reads={reads} result={answerTo("share")} />
+            </section>
+          )}
           <section aria-labelledby="archive-title" className="card">
             <h2 id="archive-title" className="mb-4 font-serif text-2xl font-semibold">
               Sacred Archive
