@@ -12,7 +12,8 @@ const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_AC
 const errors: string[] = [];
 
 beforeAll(async () => {
-  app = await startAppProcess({ NODE_ENV: "test" });
+  // The test payment provider: booking from the calendar pays with test card fields.
+  app = await startAppProcess({ NODE_ENV: "test", PAYMENT_PROVIDER: "test" });
   browser = await launchBrowser();
   page = await browser.newPage();
   page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
@@ -186,6 +187,28 @@ describe("integration", () => {
 });
 
 describe("the calendar", () => {
+  it("books from the calendar with the member's name and email filled in; Upcoming Sessions shows it at once", async () => {
+    await page.goto(`${app.url}/calendar`);
+    await page.waitForFunction(() => (window as unknown as Record<string, unknown>).__reactRouterRouteModules);
+    const upcoming = page.locator("section[aria-labelledby=upcoming-title]");
+    expect(await upcoming.textContent()).toContain("No sessions booked yet.");
+    await page.getByRole("button", { name: "Schedule Session" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("[data-day]:not([disabled])").first().click();
+    await dialog.getByRole("group").getByRole("button").first().click();
+    expect(await dialog.getByLabel("Full name").inputValue()).toBe(member.name);
+    expect(await dialog.getByLabel("Email").inputValue()).toBe(member.email);
+    await dialog.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await dialog.getByLabel("Cardholder name").fill(member.name);
+    await dialog.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await dialog.getByLabel("CVV").fill("123");
+    await dialog.getByLabel("Billing ZIP").fill("10001");
+    await dialog.getByRole("button", { name: /Confirm and Pay/ }).click();
+    await expect.poll(() => dialog.getByText("A confirmation with a calendar file").isVisible()).toBe(true);
+    // Without a reload, the page behind the dialog already lists it.
+    await expect.poll(async () => (await upcoming.textContent()) ?? "").toContain("Preparation Session");
+  });
+
   it("checks in once a day, changeable, kept across a reload and counted this month", async () => {
     await page.goto(`${app.url}/calendar`);
     await page.getByRole("button", { name: "Grateful" }).click();

@@ -22,13 +22,22 @@ type Step = "calendar" | "form" | "confirmation";
  * SPEC.md's booking dialog: calendar, form, confirmation. Slots come from the server as instants
  * and are shown in the visitor's zone, named. Closing resets everything.
  */
-export function BookingDialog({ offer, onClose }: { offer: BookableOffer | null; onClose: () => void }) {
+/** `booker`: the signed-in member's name and email, to start the form with (they may change them). */
+export function BookingDialog({
+  offer,
+  onClose,
+  booker,
+}: {
+  offer: BookableOffer | null;
+  onClose: () => void;
+  booker?: { name: string; email: string };
+}) {
   return (
     <Dialog.Root open={offer !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content className="fixed inset-x-3 top-[5vh] z-50 mx-auto max-h-[90vh] max-w-xl overflow-y-auto rounded-2xl border border-violet-300/25 bg-night-900 p-6 shadow-2xl">
-          {offer ? <BookingSteps key={offer.id} offer={offer} /> : null}
+          {offer ? <BookingSteps key={offer.id} offer={offer} booker={booker} /> : null}
           <Dialog.Close
             aria-label="Close"
             className="absolute top-4 right-4 rounded-full p-1.5 text-mist-muted hover:text-mist"
@@ -41,7 +50,7 @@ export function BookingDialog({ offer, onClose }: { offer: BookableOffer | null;
   );
 }
 
-function BookingSteps({ offer }: { offer: BookableOffer }) {
+function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name: string; email: string } }) {
   const provider = usePaymentProvider();
   const cards = provider === "test" && !offer.needsApproval;
   const [step, setStep] = useState<Step>("calendar");
@@ -218,8 +227,21 @@ function BookingSteps({ offer }: { offer: BookableOffer }) {
           <button type="button" className="btn-ghost justify-self-start" onClick={() => setStep("calendar")}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Calendar
           </button>
-          <Field name="fullName" label="Full name" autoComplete="name" error={errors.fullName} />
-          <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+          <Field
+            name="fullName"
+            label="Full name"
+            autoComplete="name"
+            defaultValue={booker?.name}
+            error={errors.fullName}
+          />
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            defaultValue={booker?.email}
+            error={errors.email}
+          />
           <Field
             name="phone"
             label="Phone (optional)"

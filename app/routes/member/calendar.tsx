@@ -62,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
   const byDay = new Map(chartCheckins.map((c) => [c.day, c.emotion]));
   return {
+    // The booking dialog starts with the member's own name and address.
+    booker: { name: viewer.name, email: viewer.email },
     today,
     selected,
     range,
@@ -115,7 +117,7 @@ const longDate = (day: string) =>
   );
 
 export default function Calendar() {
-  const { today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } =
+  const { booker, today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } =
     useLoaderData<typeof loader>();
   const [booking, setBooking] = useState<BookableOffer | null>(null);
   const result = useActionData<typeof action>() as FormResult<{ emotion: string }> | undefined;
@@ -223,7 +225,7 @@ export default function Calendar() {
           </div>
           {booking ? (
             <Suspense fallback={null}>
-              <BookingDialog offer={booking} onClose={() => setBooking(null)} />
+              <BookingDialog offer={booking} booker={booker} onClose={() => setBooking(null)} />
             </Suspense>
           ) : null}
         </section>
