@@ -113,7 +113,19 @@ export const privacySections: ReadonlyArray<Section> = [
       {
         type: "p",
         text: [
-          "Sensitive records, including medical notes, journals, integration sessions, chats and shares with your facilitator, are encrypted at rest and private by default. Staff may read your medical notes only if you choose to share them, and every such reading is recorded and shown to you. Access is limited to the people who need it, and staff accounts use two-factor authentication.",
+          "Sensitive records, including medical notes, journals, integration sessions, chats and shares with your facilitator, are encrypted at rest and private by default. Staff may read your medical notes only if you choose to share them, and every such reading is recorded and shown to you. Every time a keeper opens one of your shares it is recorded too, and you see each reading beside your shares. If you send a share with Anonymous Sharing, keepers see it without your name; their reply still reaches you. Access is limited to the people who need it, and staff accounts use two-factor authentication.",
+        ],
+      },
+    ],
+  },
+  {
+    id: "care-and-safety",
+    heading: "Care and Safety",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "When a message you send us through the contact page, a share with your facilitator, or the guide chat uses words of harming yourself or of being in danger, our software shows you crisis lines at once (988 in the United States, your local emergency number, and the Fireside Project peer support line) and marks the message urgent, so a Temple Keeper reads it first. This is a simple match of words on our own server; nothing is sent to any outside service, and the email that tells keepers a message is waiting never contains what you wrote. Your private journal is never scanned. We are not an emergency service: if you are in danger, please call your local emergency number.",
         ],
       },
     ],

@@ -3,7 +3,16 @@ import { data, Link, redirect, useActionData, useLoaderData, useSearchParams } f
 import { PageHero } from "~/components/content/page-hero";
 import { JourneyOffers } from "~/components/journey/journey-offers";
 import { ReadinessQuiz } from "~/components/journey/readiness-quiz";
-import { AGREEMENT_REQUIRED, archetypes, CEREMONIES_PAUSED, ceremonialFlow, journeyIntro } from "~/content/journey";
+import {
+  AGREEMENT_REQUIRED,
+  archetypes,
+  CEREMONIES_PAUSED,
+  ceremonialFlow,
+  journeyAgreement,
+  journeyDisclaimer,
+  journeyIntro,
+  journeyOffers,
+} from "~/content/journey";
 import { type Recommendation, type RecommendationKey, recommendations } from "~/content/readiness-quiz";
 import { keepFormOnFailure } from "~/lib/client-action";
 import {
@@ -92,7 +101,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     landed: key && Object.hasOwn(recommendations, key) ? recommendations[key as RecommendationKey] : null,
     // The page's reading text travels as data, not as JavaScript every visitor must download and parse.
-    text: { journeyIntro, ceremonialFlow, archetypes },
+    text: {
+      journeyIntro,
+      ceremonialFlow,
+      archetypes,
+      offers: journeyOffers,
+      agreement: journeyAgreement,
+      disclaimer: journeyDisclaimer,
+      paused: CEREMONIES_PAUSED,
+    },
   };
 }
 
@@ -178,9 +195,14 @@ export default function StartYourJourney() {
         <h2 id="offers-h" className="text-center font-serif text-4xl font-semibold">
           Choose Your Path
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-mist-muted">{CEREMONIES_PAUSED}</p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-mist-muted">{text.paused}</p>
         <div className="mt-10">
-          <JourneyOffers serverError={applyError} />
+          <JourneyOffers
+            serverError={applyError}
+            offers={text.offers}
+            agreement={text.agreement}
+            disclaimer={text.disclaimer}
+          />
         </div>
       </section>
     </div>

@@ -2,14 +2,7 @@ import { AlertTriangle, ChevronDown } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { notify } from "~/components/ui/notify";
-import {
-  AGREEMENT_REQUIRED,
-  type BookableOffer,
-  type JourneyOffer,
-  journeyAgreement,
-  journeyDisclaimer,
-  journeyOffers,
-} from "~/content/journey";
+import { AGREEMENT_REQUIRED, type BookableOffer, type JourneyOffer } from "~/content/journey";
 import { applyPathFor } from "~/modules/intake/journey";
 
 /** The booking dialog (with the card fields and the calendar) loads when a session is chosen. */
@@ -22,7 +15,18 @@ const BookingDialog = lazy(() =>
  * open the booking dialog, the ceremony leads to its application. Without JavaScript the same
  * form posts to the page's action, which checks the agreement on the server.
  */
-export function JourneyOffers({ serverError }: { serverError: string | null }) {
+export function JourneyOffers({
+  serverError,
+  offers: journeyOffers,
+  agreement: journeyAgreement,
+  disclaimer: journeyDisclaimer,
+}: {
+  serverError: string | null;
+  /** The offers' texts come with the page's data, not in its JavaScript (the public page budget). */
+  offers: ReadonlyArray<JourneyOffer>;
+  agreement: { label: string; text: string };
+  disclaimer: string;
+}) {
   const navigate = useNavigate();
   const checkboxId = useId();
   const checkbox = useRef<HTMLInputElement>(null);
