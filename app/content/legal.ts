@@ -116,12 +116,6 @@ export const privacySections: ReadonlyArray<Section> = [
           "Sensitive records, including medical notes, journals, integration sessions, chats and shares with your facilitator, are encrypted at rest and private by default. Staff may read your medical notes only if you choose to share them, and every such reading is recorded and shown to you. Every time a keeper opens one of your shares it is recorded too, and you see each reading beside your shares. If you send a share with Anonymous Sharing, keepers see it without your name; their reply still reaches you. Access is limited to the people who need it, and staff accounts use two-factor authentication.",
         ],
       },
-    ],
-  },
-  {
-    id: "care-and-safety",
-    heading: "Care and Safety",
-    blocks: [
       {
         type: "p",
         text: [
