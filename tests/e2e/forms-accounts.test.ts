@@ -116,7 +116,7 @@ describe("account forms without JavaScript", () => {
     await visible(page, "Your profile is saved.");
     await visible(page, "Asheville");
 
-    await page.getByLabel("Time zone").selectOption("Europe/Lisbon");
+    await page.getByLabel("Time zone", { exact: true }).selectOption("Europe/Lisbon");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await page.waitForURL(/\/profile\?saved=settings/);
     await visible(page, "Your settings are saved.");

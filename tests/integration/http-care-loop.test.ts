@@ -123,6 +123,8 @@ describeEachBackend("the care loop", (backend) => {
 
     const shares = await db().select().from(facilitatorShares).orderBy(facilitatorShares.id);
     expect(shares.map((s) => s.urgent)).toEqual([false, true]);
+    // Sent without the Anonymous Sharing box: the keepers see the name.
+    expect(shares.map((s) => s.anonymous)).toEqual([false, false]);
     const [mail] = await staffMails("share.notify");
     expect(mail?.subject).toBe("Urgent: A private message from a member waits for a keeper");
     expect(mail?.textBody).toContain(`/console/shares/${shares[1]?.id}`);
