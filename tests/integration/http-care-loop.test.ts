@@ -60,7 +60,7 @@ describeEachBackend("the care loop", (backend) => {
       ["Ben Hurting", true],
     ]);
     const [latest] = await staffMails("contact.notify");
-    expect(latest?.subject).toBe("Urgent: A contact message waits for a keeper");
+    expect(latest?.subject).toBe(`Urgent: A contact message waits for a keeper (#${rows[1]?.id})`);
     expect(latest?.textBody).toContain(`/console/inbox/${rows[1]?.id}`);
     expect(latest?.textBody).not.toContain("want to live");
     expect(latest?.textBody).not.toContain("Ben");
@@ -126,7 +126,7 @@ describeEachBackend("the care loop", (backend) => {
     // Sent without the Anonymous Sharing box: the keepers see the name.
     expect(shares.map((s) => s.anonymous)).toEqual([false, false]);
     const [mail] = await staffMails("share.notify");
-    expect(mail?.subject).toBe("Urgent: A private message from a member waits for a keeper");
+    expect(mail?.subject).toBe(`Urgent: A private message from a member waits for a keeper (#${shares[1]?.id})`);
     expect(mail?.textBody).toContain(`/console/shares/${shares[1]?.id}`);
     expect(mail?.textBody).not.toContain("better off dead");
     const list = await (await get(server, "/console/shares", keeperCookie)).text();

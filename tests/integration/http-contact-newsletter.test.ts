@@ -39,7 +39,7 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: "contact.notify", toAddress: "keepers@example.org", status: "pending" });
     // The keepers' email links to the console inbox and carries nothing of the message.
-    expect(mail[0]?.subject).toBe("A contact message waits for a keeper");
+    expect(mail[0]?.subject).toBe(`A contact message waits for a keeper (#${rows[0]?.id})`);
     expect(mail[0]?.textBody).toContain(`/console/inbox/${rows[0]?.id}`);
     expect(mail[0]?.textBody).not.toContain("I would like to learn about preparation.");
     expect(mail[0]?.textBody).not.toContain("Maya Rivers");

@@ -110,7 +110,7 @@ describeEachBackend("request access over HTTP", (backend) => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, "access.notify"))
       .orderBy(desc(mailOutbox.id));
-    expect(mail?.subject).toBe("An access request waits for a keeper");
+    expect(mail?.subject).toBe(`An access request waits for a keeper (#${row?.id})`);
     expect(mail?.textBody).toContain(`/console/requests/${row?.id}`);
     expect(mail?.htmlBody).not.toContain("<img");
     expect(mail?.textBody).not.toContain("img");

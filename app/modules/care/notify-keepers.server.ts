@@ -22,7 +22,8 @@ export async function notifyKeepers(db: Db, env: { STAFF_EMAIL: string; SITE_URL
   await enqueue(db, {
     kind: item.kind,
     to: env.STAFF_EMAIL,
-    subject: `${item.urgent ? "Urgent: " : ""}${item.what} waits for a keeper`,
+    // The item's number makes each subject its own, so mail clients do not fold them into one thread.
+    subject: `${item.urgent ? "Urgent: " : ""}${item.what} waits for a keeper (#${item.path.split("/").at(-1)})`,
     ...renderMail({
       heading: item.urgent ? `Urgent: ${item.what} may need care today` : `${item.what} waits for a keeper`,
       paragraphs: [
