@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { checkbox } from "~/lib/checkbox";
 import { INTEGRATION_MESSAGES, INTEGRATION_NOT_SAVED, SHARE_NOT_SENT } from "./messages";
 import { ALL_TAGS } from "./tags";
 
@@ -27,7 +28,7 @@ export const shareSchema = z.object({
     .string()
     .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.share), z.maxLength(5000, INTEGRATION_MESSAGES.shareLong)),
   kind: z.enum(["share", "group-request", "message"]),
-  anonymous: z.optional(z.string()),
+  anonymous: checkbox(),
 });
 
 export const replySchema = z.object({

@@ -81,9 +81,7 @@ export async function profileAction(request: Request, context: Ctx, viewer: View
     case "medical": {
       const parsed = parse(submission, medicalRecordSchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-      const { isPrivate: _box, ...record } = parsed.data;
-      // A ticked box is present in the post; an unticked one is absent.
-      const isPrivate = submission.fields.isPrivate !== undefined;
+      const { isPrivate, ...record } = parsed.data;
       return store("medical", "medical", (tx) => saveMedicalRecord(tx, context.env, viewer.id, record, isPrivate));
     }
     case "clothing": {
@@ -99,8 +97,7 @@ export async function profileAction(request: Request, context: Ctx, viewer: View
     case "settings": {
       const parsed = parse(submission, settingsSchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-      // Unticked switches are simply absent from the post.
-      const switches = Object.fromEntries(SETTINGS.map((s) => [s.key, submission.fields[s.key] !== undefined]));
+      const switches = Object.fromEntries(SETTINGS.map((s) => [s.key, parsed.data[s.key]]));
       return store("settings", "settings", (tx) =>
         updateProfile(tx, viewer.id, { ...switches, timezone: parsed.data.timezone }),
       );

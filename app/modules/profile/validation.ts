@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { checkbox } from "~/lib/checkbox";
 import { ageField, cityField, nameField, PERSON_MESSAGES, phoneField } from "~/lib/person-fields";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/validation";
 
@@ -27,8 +28,8 @@ export const medicalRecordSchema = z.object({
   currentMedications: trimmed(2000, PROFILE_MESSAGES.textLong),
   allergies: trimmed(2000, PROFILE_MESSAGES.textLong),
   medicalConditions: trimmed(2000, PROFILE_MESSAGES.textLong),
-  /** A checkbox: present means "keep it private". */
-  isPrivate: z.optional(z.string()),
+  /** Ticked means "keep it private". */
+  isPrivate: checkbox(),
 });
 export type MedicalRecord = Omit<z.infer<typeof medicalRecordSchema>, "isPrivate">;
 
@@ -77,7 +78,7 @@ export type SettingKey = (typeof SETTINGS)[number]["key"];
 
 const zones = new Set(Intl.supportedValuesOf("timeZone"));
 export const settingsSchema = z.object({
-  ...Object.fromEntries(SETTINGS.map((s) => [s.key, z.optional(z.string())])),
+  ...(Object.fromEntries(SETTINGS.map((s) => [s.key, checkbox()])) as Record<SettingKey, ReturnType<typeof checkbox>>),
   timezone: z.string().check(z.refine((v) => zones.has(v) || v === "UTC", PROFILE_MESSAGES.timezone)),
 });
 

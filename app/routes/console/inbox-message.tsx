@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { ReplyForm } from "~/components/console/reply-form";
 import { StatusBadge } from "~/components/console/status-badge";
-import { TextAreaField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
@@ -114,20 +114,12 @@ export default function InboxMessage() {
           <p className="mt-2 whitespace-pre-wrap break-words">{r.body}</p>
         </section>
       ))}
-      <Form method="post" className="card mt-6 grid gap-3" {...reply.props}>
-        <input {...reply.keyField} />
-        <input type="hidden" name="intent" value="reply" />
-        <TextAreaField
-          {...reply.field("reply")}
-          label={`Reply to ${message.name} by email`}
-          hint="Sent from the congregation's address through the outbox, with their message quoted below. It marks the message handled."
-          maxLength={5000}
-          className="field min-h-[160px]"
-        />
-        <button type="submit" className="btn-gold justify-self-start" disabled={reply.pending}>
-          {reply.pending ? "Sending..." : "Send Reply"}
-        </button>
-      </Form>
+      <ReplyForm
+        form={reply}
+        intent="reply"
+        label={`Reply to ${message.name} by email`}
+        hint="Sent from the congregation's address through the outbox, with their message quoted below. It marks the message handled."
+      />
       <Form method="post" className="mt-4" {...mark.props}>
         <input {...mark.keyField} />
         <p className="text-sm text-mist-muted">

@@ -1,6 +1,7 @@
-import { ArrowLeft, LogOut } from "lucide-react";
-import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
+import { SignOutButton } from "~/components/layout/sign-out-button";
 import { privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
@@ -35,12 +36,7 @@ export default function ConsoleLayout() {
             <ArrowLeft aria-hidden size={16} />
             Member area
           </Link>
-          <Form method="post" action="/sign-out">
-            <button type="submit" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
-              <LogOut aria-hidden size={16} />
-              Sign out
-            </button>
-          </Form>
+          <SignOutButton />
         </div>
       </div>
       <nav aria-label="Console" className="relative mt-4 border-b border-violet-300/15">

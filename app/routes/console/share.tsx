@@ -1,6 +1,6 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
-import { TextAreaField } from "~/components/forms/field";
+import { ReplyForm } from "~/components/console/reply-form";
 import { useForm } from "~/components/forms/use-form";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
@@ -78,19 +78,11 @@ export default function ShareDetail() {
           <p className="mt-2 whitespace-pre-wrap break-words">{share.reply}</p>
         </section>
       ) : (
-        <Form method="post" className="card mt-6 grid gap-3" {...form.props}>
-          <input {...form.keyField} />
-          <TextAreaField
-            {...form.field("reply")}
-            label="Your reply"
-            hint="The member gets an email that a reply is waiting; the email holds no content."
-            maxLength={5000}
-            className="field min-h-[140px]"
-          />
-          <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
-            {form.pending ? "Sending..." : "Send Reply"}
-          </button>
-        </Form>
+        <ReplyForm
+          form={form}
+          label="Your reply"
+          hint="The member gets an email that a reply is waiting; the email holds no content."
+        />
       )}
     </article>
   );

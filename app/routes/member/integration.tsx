@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const { urgent } = await createShare(tx, context.env, viewer.id, {
             kind,
             content,
-            anonymous: anonymous === "on",
+            anonymous,
           });
           // Words of harm or danger: crisis lines at once, with or without JavaScript.
           // Back to the mode it was sent from (the Facilitated Session panel, or the circle beside another).

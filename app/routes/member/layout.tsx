@@ -1,6 +1,7 @@
-import { ArrowLeft, LogOut, ShieldCheck } from "lucide-react";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "react-router";
+import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
+import { SignOutButton } from "~/components/layout/sign-out-button";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/layout";
 
@@ -36,12 +37,7 @@ export default function MemberLayout() {
               Console
             </Link>
           ) : null}
-          <Form method="post" action="/sign-out">
-            <button type="submit" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
-              <LogOut aria-hidden size={16} />
-              Sign out
-            </button>
-          </Form>
+          <SignOutButton />
         </div>
       </div>
       <Outlet />
