@@ -1,4 +1,5 @@
-import { date, index, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { date, index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
 
 /** The member's conversation with the Spirit Companion; message text sealed (sensitive). */
@@ -26,9 +27,19 @@ export const insights = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     category: text("category", { enum: ["reflection", "conversation", "practice", "vision"] }).notNull(),
     sealed: text("sealed").notNull(),
+    /**
+     * What it was kept from, when that can be kept only once: "companion:<message id>" or
+     * "practice:<day>:<practice id>". Unique per member, so a second press saves nothing new.
+     */
+    source: text("source"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("insights_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("insights_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("insights_user_source_idx")
+      .on(t.userId, t.source)
+      .where(sql`${t.source} is not null`),
+  ],
 );
 
 /** Daily practices done, per member and per their own calendar day. */

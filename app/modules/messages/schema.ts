@@ -70,3 +70,50 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_unsubscribe_idx").on(t.unsubscribeTokenHash),
   ],
 );
+
+export const issueFormats = ["markdown", "plain"] as const;
+export type IssueFormat = (typeof issueFormats)[number];
+
+/**
+ * A newsletter issue: written as a draft, then sent once to every confirmed subscriber. The
+ * record of what went out (when, by whom, to how many) stays with it.
+ */
+export const newsletterIssues = pgTable("newsletter_issues", {
+  id: serial("id").primaryKey(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  format: text("format", { enum: issueFormats }).notNull().default("markdown"),
+  authorName: text("author_name").notNull(),
+  /** Set when a keeper pressed Send; the issue is then no longer editable. */
+  sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
+  /** Set when every confirmed subscriber had their mail queued. */
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  sentByName: text("sent_by_name"),
+  recipientCount: integer("recipient_count").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per subscriber an issue was queued for. The unique (issue, subscriber) pair is what
+ * makes a retried or concurrent send queue each mail once. Each mail carries its own
+ * unsubscribe token (stored hashed), since the subscriber's own is never kept in plain text.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_once_idx").on(t.issueId, t.subscriberId),
+    uniqueIndex("newsletter_deliveries_unsubscribe_idx").on(t.unsubscribeTokenHash),
+  ],
+);
