@@ -55,6 +55,7 @@ export default [
   route("console/quiz.csv", "routes/console/quiz-csv.ts"),
   route("console/giving.csv", "routes/console/giving-csv.ts"),
   route("console/bookings.csv", "routes/console/bookings-csv.ts"),
+  route("console/subscribers.csv", "routes/console/subscribers-csv.ts"),
   ...prefix("console", [
     layout("routes/console/layout.tsx", [
       index("routes/console/overview.tsx"),
@@ -66,6 +67,10 @@ export default [
       route("shares/:id", "routes/console/share.tsx"),
       route("inbox", "routes/console/inbox.tsx"),
       route("inbox/:id", "routes/console/inbox-message.tsx"),
+      route("newsletter", "routes/console/newsletter.tsx"),
+      route("newsletter/subscribers", "routes/console/subscribers.tsx"),
+      route("newsletter/new", "routes/console/newsletter-new.tsx"),
+      route("newsletter/:id", "routes/console/newsletter-issue.tsx"),
       route("outbox", "routes/console/outbox.tsx"),
       route("audit", "routes/console/audit.tsx"),
       route("applications", "routes/console/applications.tsx"),

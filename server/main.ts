@@ -7,6 +7,7 @@ import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../ap
 import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
 import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
+import { resumeSends } from "../app/modules/messages/newsletter-issues.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
@@ -105,11 +106,13 @@ async function main() {
   }, 3_600_000);
   pruneTimer.unref();
   // The scheduled mail: 24-hour booking reminders, integration invitations after a session, the
-  // weekly journal reminder. Each is claimed row by row, so any number of instances may run this.
+  // weekly journal reminder, and any newsletter send that was cut off. Each is claimed row by row,
+  // so any number of instances may run this.
   const scheduled = [
     ["booking reminders", () => sendDueReminders(database.db)],
     ["integration prompts", () => sendIntegrationPrompts(database.db, env.SITE_URL)],
     ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
+    ["newsletter sends", () => resumeSends(database.db, env.SITE_URL)],
   ] as const;
   const reminderTimer = setInterval(() => {
     for (const [name, send] of scheduled) {

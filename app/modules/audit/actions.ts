@@ -20,5 +20,7 @@ export const AUDIT_ACTIONS = {
   twoFactorEnabled: "staff.two-factor-enabled",
   emailChanged: "account.email-changed",
   recordsLinked: "account.records-linked",
+  newsletterSent: "newsletter.sent",
+  subscribersExported: "newsletter.subscribers-exported",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -36,9 +36,7 @@ export const insights = pgTable(
   },
   (t) => [
     index("insights_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("insights_user_source_idx")
-      .on(t.userId, t.source)
-      .where(sql`${t.source} is not null`),
+    uniqueIndex("insights_user_source_idx").on(t.userId, t.source).where(sql`${t.source} is not null`),
   ],
 );
 

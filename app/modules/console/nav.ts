@@ -21,6 +21,7 @@ export const CONSOLE_NAV: ReadonlyArray<{
   { to: "/console/quiz", label: "Quiz", minRole: "keeper" },
   { to: "/console/giving", label: "Giving", minRole: "keeper" },
   { to: "/console/members", label: "Members", minRole: "keeper" },
+  { to: "/console/newsletter", label: "Newsletter", minRole: "keeper" },
   { to: "/console/outbox", label: "Outbox", minRole: "admin" },
   { to: "/console/audit", label: "Audit log", minRole: "admin" },
 ];

@@ -8,6 +8,7 @@ export const CONSOLE_DONE = {
   request: { approved: "Request approved", declined: "Request declined" },
   share: { replied: "Reply sent" },
   inbox: { replied: "Reply sent", handled: "Marked handled", waiting: "Marked waiting again" },
+  newsletter: { saved: "Draft saved", tested: "Test queued to your address", sent: "Issue sent" },
   outbox: { resent: "Email queued to send again" },
   member: { role: "Role changed", disabled: "Account disabled", enabled: "Account enabled" },
   giving: { refunded: "Gift refunded" },

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, lt } from "drizzle-orm";
 import { quizQuestions, type RecommendationKey } from "~/content/readiness-quiz";
+import { containsPattern } from "~/lib/like";
 import type { Db } from "../../../db/client";
 import { csvCell } from "../../lib/csv";
 import { enqueue } from "../mail/outbox.server";
@@ -56,15 +57,13 @@ export function listQuizSubmissions(
     .where(
       and(
         options.recommendation ? eq(quizSubmissions.recommendation, options.recommendation) : undefined,
-        options.email ? ilike(quizSubmissions.email, `%${escapeLike(options.email)}%`) : undefined,
+        options.email ? ilike(quizSubmissions.email, containsPattern(options.email)) : undefined,
         options.before ? lt(quizSubmissions.id, options.before) : undefined,
       ),
     )
     .orderBy(desc(quizSubmissions.id))
     .limit(options.limit ?? QUIZ_PAGE_SIZE);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every submission matching the filter, newest first, as CSV; read in pages so memory stays flat. */
 export async function* quizCsv(db: Db, filter: { recommendation?: RecommendationKey; email?: string }) {

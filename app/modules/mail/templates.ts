@@ -4,12 +4,21 @@ export interface MailContent {
   heading: string;
   paragraphs: ReadonlyArray<string>;
   action?: { label: string; url: string };
+  /** Written content already rendered (a newsletter issue's Markdown): its HTML and its plain text. */
+  rich?: { html: string; text: string };
   /** Small print under the message, e.g. why they got it. */
   footer?: string;
+  /** A newsletter mail's own one-click unsubscribe address, shown as a link under the footer. */
+  unsubscribeUrl?: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** Rendered Markdown carries no inline styles; mail readers that keep a <style> block get these. */
+const RICH_STYLE =
+  ".rich h1,.rich h2,.rich h3{color:#3b1f6e;font-size:19px}.rich a{color:#3b1f6e}" +
+  ".rich blockquote{margin:0;padding-left:12px;border-left:3px solid #c9b8e8;color:#4a3d63}";
 
 /** Plain text first (it is what many readers see), with a simple HTML twin. */
 export function renderMail(content: MailContent): { text: string; html: string } {
@@ -17,15 +26,18 @@ export function renderMail(content: MailContent): { text: string; html: string }
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.rich ? [content.rich.text, ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     `— ${site.name}`,
     ...(content.footer ? ["", content.footer] : []),
+    ...(content.unsubscribeUrl ? ["", `Unsubscribe with one click: ${content.unsubscribeUrl}`] : []),
   ].join("\n");
 
-  const html = `<!doctype html><html><body style="margin:0;background:#f6f3fb;font-family:Georgia,serif;color:#1e1433">
+  const html = `<!doctype html><html><head><style>${RICH_STYLE}</style></head><body style="margin:0;background:#f6f3fb;font-family:Georgia,serif;color:#1e1433">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <h1 style="font-size:22px;color:#3b1f6e">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
+${content.rich ? `<div class="rich" style="font-size:16px;line-height:1.6">${content.rich.html}</div>` : ""}
 ${
   content.action
     ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#b8860b;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
@@ -33,6 +45,7 @@ ${
 }
 <p style="font-size:14px;color:#4a3d63">— ${escapeHtml(site.name)}</p>
 ${content.footer ? `<p style="font-size:12px;color:#5c5370">${escapeHtml(content.footer)}</p>` : ""}
+${content.unsubscribeUrl ? `<p style="font-size:12px;color:#5c5370"><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#3b1f6e">Unsubscribe with one click</a></p>` : ""}
 </div></body></html>`;
   return { text, html };
 }

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { hashToken, newToken } from "~/lib/tokens.server";
 import type { Db } from "../../../db/client";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
-import { newsletterSubscribers } from "./schema";
+import { newsletterDeliveries, newsletterSubscribers } from "./schema";
 
 const CONFIRM_DAYS = 7;
 
-function unsubscribeHeaders(url: string): Record<string, string> {
+export function unsubscribeHeaders(url: string): Record<string, string> {
   // RFC 8058 one-click: mail providers POST "List-Unsubscribe=One-Click" to this URL.
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
@@ -93,7 +93,8 @@ export async function confirmSubscription(db: Db, token: string, siteUrl: string
         "You'll receive updates about ceremonies and teachings: a few letters a season, never more than we have something worth saying.",
         "Our ceremonies are paused while we complete our spiritual and legal preparations, including a religious-freedom exemption. We will write when that changes.",
       ],
-      footer: `You receive this because you confirmed your subscription. Unsubscribe with one click: ${unsubscribeUrl}`,
+      footer: "You receive this because you confirmed your subscription.",
+      unsubscribeUrl,
     });
     await enqueue(t, {
       kind: "newsletter.welcome",
@@ -106,20 +107,20 @@ export async function confirmSubscription(db: Db, token: string, siteUrl: string
   });
 }
 
-/** Ends a subscription. Idempotent: a second click still says "unsubscribed". */
+/**
+ * Ends a subscription. The token is the one in the welcome mail or the one in any newsletter issue
+ * (each issue's mail has its own). Idempotent: a second click still says "unsubscribed".
+ */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  const hash = hashToken(token);
+  const fromIssue = db
+    .select({ id: newsletterDeliveries.subscriberId })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.unsubscribeTokenHash, hash));
   const rows = await db
     .update(newsletterSubscribers)
     .set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmTokenExpiresAt: null })
-    .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)))
+    .where(or(eq(newsletterSubscribers.unsubscribeTokenHash, hash), inArray(newsletterSubscribers.id, fromIssue)))
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
-}
-
-export async function confirmedSubscriberCount(db: Db): Promise<number> {
-  const rows = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.status, "confirmed"));
-  return rows.length;
 }

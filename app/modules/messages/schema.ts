@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
+import { issueFormats } from "./issue-formats";
 
 export const contactMessages = pgTable(
   "contact_messages",
@@ -70,9 +71,6 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_unsubscribe_idx").on(t.unsubscribeTokenHash),
   ],
 );
-
-export const issueFormats = ["markdown", "plain"] as const;
-export type IssueFormat = (typeof issueFormats)[number];
 
 /**
  * A newsletter issue: written as a draft, then sent once to every confirmed subscriber. The

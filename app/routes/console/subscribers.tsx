@@ -1,0 +1,93 @@
+import { Download } from "lucide-react";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
+import { OlderLink } from "~/components/console/older-link";
+import { StatusBadge } from "~/components/console/status-badge";
+import { StatusFilter } from "~/components/console/status-filter";
+import { beforeCursor } from "~/lib/ids";
+import { formatDateTime } from "~/lib/time-format";
+import { requireStaff } from "~/modules/accounts/session.server";
+import { listSubscribers, SUBSCRIBERS_PAGE_SIZE, subscriberFilterFrom } from "~/modules/messages/subscribers.server";
+import { memberTimezone } from "~/modules/profile/profile.server";
+import type { Route } from "./+types/subscribers";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const [rows, zone] = await Promise.all([
+    listSubscribers(context.db, { ...subscriberFilterFrom(url), before: beforeCursor(url) }),
+    memberTimezone(context.db, viewer.id),
+  ]);
+  const at = (d: Date | null) => (d ? formatDateTime(d, zone) : null);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      status: r.status,
+      line:
+        r.status === "unsubscribed"
+          ? `Unsubscribed ${at(r.unsubscribedAt) ?? ""}`
+          : r.status === "confirmed"
+            ? `Confirmed ${at(r.confirmedAt) ?? ""}`
+            : `Asked ${at(r.createdAt)}; the confirmation link has not been followed`,
+    })),
+    next: rows.length === SUBSCRIBERS_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
+  };
+}
+
+export default function Subscribers() {
+  const { rows, next } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const csvParams = new URLSearchParams(params);
+  csvParams.delete("before");
+  return (
+    <>
+      <Link to="/console/newsletter" className="text-sm text-violet-200 underline underline-offset-4">
+        Newsletter
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-serif text-3xl font-semibold">Subscribers</h1>
+        <a href={`/console/subscribers.csv?${csvParams}`} className="btn-ghost" download>
+          <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+        </a>
+      </div>
+      <StatusFilter
+        values={[
+          { value: "confirmed", label: "Confirmed" },
+          { value: "pending", label: "Waiting to confirm" },
+          { value: "unsubscribed", label: "Unsubscribed" },
+        ]}
+      />
+      <Form method="get" className="mt-4 flex flex-wrap gap-3">
+        {params.get("status") ? <input type="hidden" name="status" value={params.get("status") ?? ""} /> : null}
+        <label htmlFor="email" className="sr-only">
+          Email contains
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="search"
+          defaultValue={params.get("email") ?? ""}
+          placeholder="Email contains…"
+          className="field max-w-xs"
+        />
+        <button type="submit" className="btn-ghost">
+          Search
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="mt-8 text-mist-muted">No subscribers here.</p>
+      ) : (
+        <ul aria-label="Subscribers" className="mt-6 grid gap-2">
+          {rows.map((row) => (
+            <li key={row.id} className="card flex flex-wrap items-center gap-x-3 gap-y-1 p-4">
+              <span className="font-semibold [overflow-wrap:anywhere]">{row.email}</span>
+              <StatusBadge status={row.status} />
+              <span className="w-full text-sm text-mist-muted">{row.line}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OlderLink value={next} />
+    </>
+  );
+}
