@@ -130,6 +130,7 @@ const RULES: Record<string, Rule> = {
   "/console/quiz.csv": { get: staff(200) },
   "/console/giving.csv": { get: staff(200) },
   "/console/bookings.csv": { get: staff(200) },
+  "/console/subscribers.csv": { get: staff(200) },
   "/console": { get: staff(200) },
   "/console/requests": { get: staff(200) },
   "/console/requests/:id": {
@@ -148,6 +149,14 @@ const RULES: Record<string, Rule> = {
     get: staff(200),
     post: { body: { intent: "reply", reply: "" }, expect: staff(400) },
     at: (ids) => `/console/inbox/${ids.contactMessage}`,
+  },
+  "/console/newsletter": { get: staff(200) },
+  "/console/newsletter/subscribers": { get: staff(200) },
+  "/console/newsletter/new": { get: staff(200), post: { body: { subject: "" }, expect: staff(400) } },
+  "/console/newsletter/:id": {
+    get: staff(200),
+    post: { body: { intent: "nothing" }, expect: staff(400) },
+    at: (ids) => `/console/newsletter/${ids.newsletterIssue}`,
   },
   "/console/shares": { get: staff(200) },
   "/console/shares/:id": {

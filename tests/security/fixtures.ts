@@ -11,6 +11,7 @@ import {
   integrationSessions,
   journalEntries,
   mailOutbox,
+  newsletterIssues,
   payments,
   rateLimits,
 } from "../../db/schema";
@@ -61,6 +62,7 @@ export interface World {
     articleSlug: string;
     year: string;
     contactMessage: number;
+    newsletterIssue: number;
   };
 }
 
@@ -246,6 +248,15 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
       articleSlug: allArticles()[0]?.slug ?? "",
       year: String(new Date().getUTCFullYear()),
       contactMessage: (await only(db.select().from(contactMessages), "contact message")).id,
+      newsletterIssue: (
+        await only(
+          db
+            .insert(newsletterIssues)
+            .values({ subject: "A draft", body: "Hello.", authorName: "Keeper" })
+            .returning({ id: newsletterIssues.id }),
+          "newsletter issue",
+        )
+      ).id,
     },
   };
 }

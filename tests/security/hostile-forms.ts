@@ -203,6 +203,17 @@ export const HOSTILE_FORMS: HostileForm[] = [
     at: (ids) => `/console/inbox/${ids.contactMessage}`,
     fields: { intent: "reply", reply: "" },
   },
+  {
+    route: "/console/newsletter/new",
+    by: "keeper",
+    fields: { subject: "Spring", format: "markdown", body: "Hello." },
+  },
+  {
+    route: "/console/newsletter/:id",
+    by: "keeper",
+    at: (ids) => `/console/newsletter/${ids.newsletterIssue}`,
+    fields: { intent: "save", subject: "Spring", format: "plain", body: "Hello.", confirm: "" },
+  },
   { route: "/console/outbox", by: "admin", fields: { id: "1" } },
   {
     route: "/console/applications/:id",

@@ -115,7 +115,16 @@ describe("stored script-like text in a real browser", () => {
     const [request] = await server.database.db.select().from(accessRequests).orderBy(desc(accessRequests.id));
     const [share] = await server.database.db.select().from(facilitatorShares);
     const [message] = await server.database.db.select().from(contactMessages);
+    // A newsletter issue with the payload in its subject and its Markdown body: previewed, never run.
+    await staff.page.goto(`${server.url}/console/newsletter/new`, { waitUntil: "networkidle" });
+    await staff.page.getByLabel("Subject").fill(PAYLOAD.slice(0, 200));
+    await staff.page.getByLabel("Body").fill(PAYLOAD);
+    await staff.page.getByRole("button", { name: "Save and preview" }).click();
+    await staff.page.waitForURL(/\/console\/newsletter\/\d+\?done=saved$/);
+    const issuePath = new URL(staff.page.url()).pathname;
     for (const path of [
+      "/console/newsletter",
+      issuePath,
       "/console/requests",
       `/console/requests/${request?.id}`,
       `/console/shares/${share?.id}`,

@@ -133,25 +133,29 @@ export default function NewsletterIssue() {
               </button>
             </Form>
           )}
-          <Form method="post" {...send.props}>
-            <input {...send.keyField} />
-            <label className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                name="confirm"
-                id={confirm.id}
-                defaultChecked={Boolean(issue.started)}
-                aria-invalid={confirm.error ? true : undefined}
-                aria-describedby={confirm.error ? `${confirm.id}-error` : undefined}
-                className="mt-1"
-              />
-              <span>{`Send this issue, as previewed, to ${recipients} now. It cannot be unsent.`}</span>
-            </label>
-            <FieldError id={confirm.id} error={confirm.error} />
-            <button type="submit" name="intent" value="send" className="btn-gold mt-3" disabled={send.pending}>
-              {send.pending ? "Sending..." : issue.started ? "Finish sending" : `Send to ${recipients}`}
-            </button>
-          </Form>
+          {confirmed === 0 && !issue.started ? (
+            <p className="text-mist-muted">{NOBODY}</p>
+          ) : (
+            <Form method="post" {...send.props}>
+              <input {...send.keyField} />
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name="confirm"
+                  id={confirm.id}
+                  defaultChecked={Boolean(issue.started)}
+                  aria-invalid={confirm.error ? true : undefined}
+                  aria-describedby={confirm.error ? `${confirm.id}-error` : undefined}
+                  className="mt-1"
+                />
+                <span>{`Send this issue, as previewed, to ${recipients} now. It cannot be unsent.`}</span>
+              </label>
+              <FieldError id={confirm.id} error={confirm.error} />
+              <button type="submit" name="intent" value="send" className="btn-gold mt-3" disabled={send.pending}>
+                {send.pending ? "Sending..." : issue.started ? "Finish sending" : `Send to ${recipients}`}
+              </button>
+            </Form>
+          )}
         </section>
       )}
     </article>
