@@ -41,6 +41,7 @@ export default function ConsoleOverview() {
       <Tiles tiles={work} />
       <h2 className="mt-10 font-serif text-2xl font-semibold">The congregation</h2>
       <Tiles tiles={other} />
+      <HowItWorks />
     </>
   );
 }
@@ -57,5 +58,37 @@ function Tiles({ tiles }: { tiles: ReadonlyArray<{ to: string; label: string; va
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The loop in a keeper's words: what reaches them, how, and what the people on the other side see. */
+function HowItWorks() {
+  return (
+    <details className="card mt-10 max-w-3xl">
+      <summary className="cursor-pointer font-serif text-xl font-semibold">How the console works</summary>
+      <div className="mt-3 grid gap-3 text-mist">
+        <p>
+          Whatever needs a keeper (a contact message, an access request, an application, a member's share or request, a
+          mentorship request) arrives in three ways: an email to the staff address with a link to it here (never what
+          was written), a count above, and a badge on its tab. The count falls when the work is done: a request
+          decided, a share answered, a message answered or marked handled.
+        </p>
+        <p>
+          When someone writes of harming themselves or of danger, they are shown crisis lines at once (988, local
+          emergency numbers, the Fireside Project), and their item is marked urgent: first in its list and
+          "Urgent" in the email's subject. Please answer those first, the same day. Private journals are never read or
+          scanned.
+        </p>
+        <p>
+          Replies go by email through the outbox and record who answered. Members see each time a keeper opened their
+          shares or their medical record, so open what you need. A share sent anonymously shows as "Anonymous member";
+          your reply still reaches them.
+        </p>
+        <p>
+          The newsletter goes to confirmed subscribers only: write an issue, preview it, send yourself a test, then send
+          it. Each subscriber receives it once, with their own unsubscribe link.
+        </p>
+      </div>
+    </details>
   );
 }
