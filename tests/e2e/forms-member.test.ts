@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
-import { signInPage } from "../support/browser-accounts";
+import { hydratedPage, signedInContexts } from "../support/browser-accounts";
 
 // The member area's forms on the one form pipeline (decision 008), as a browser uses them: with
 // JavaScript off (plain posts, redirect after post), on (SPEC.md's toasts), and with the
@@ -17,13 +17,8 @@ const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_AC
 beforeAll(async () => {
   app = await startAppProcess({ NODE_ENV: "test" });
   browser = await launchBrowser();
-  withJs = await browser.newContext();
-  const page = await withJs.newPage();
-  await signInPage(page, app.url, member.username, member.password);
-  await page.waitForURL(`${app.url}/dashboard`);
-  await page.close();
-  // The same signed-in member, in a browser without JavaScript.
-  withoutJs = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
+  // The same signed-in member, in a browser with JavaScript and one without.
+  ({ withJs, withoutJs } = await signedInContexts(browser, app.url, member));
 });
 afterAll(async () => {
   await browser?.close();
@@ -31,15 +26,7 @@ afterAll(async () => {
 });
 
 /** A page of the app, with JavaScript, once it has hydrated. */
-async function hydrated(path: string): Promise<Page> {
-  const page = await withJs.newPage();
-  await page.goto(`${app.url}${path}`);
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  );
-  await page.waitForTimeout(300);
-  return page;
-}
+const hydrated = (path: string) => hydratedPage(withJs, `${app.url}${path}`);
 
 /** Every POST to the page's `.data` answer fails as a dropped connection does. */
 const dropPosts = (page: Page, path: string) =>

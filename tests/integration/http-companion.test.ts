@@ -104,11 +104,23 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     expect(await (await get(server, "/spirit-companion?saved=reflection", cookie)).text()).toContain(
       "Reflection Saved: Your reflection has been saved to your insights collection.",
     );
+    // Posted text never becomes a conversation insight: those are kept from stored replies
+    // (http-companion-insights.test.ts).
+    expect(
+      (
+        await post(server, "/spirit-companion", cookie, {
+          intent: "save-insight",
+          category: "conversation",
+          title: "The owl",
+          content: "A reply worth keeping.",
+        })
+      ).status,
+    ).toBe(400);
     await post(server, "/spirit-companion", cookie, {
       intent: "save-insight",
-      category: "conversation",
-      title: "The owl",
-      content: "A reply worth keeping.",
+      category: "reflection",
+      title: "Who has helped you?",
+      content: "The owl at dusk.",
     });
     expect(
       (
@@ -133,6 +145,9 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     const reflection = await (await get(server, "/spirit-companion?insights=reflection", cookie)).text();
     expect(reflection).toContain("My father&#x27;s silence.");
     expect(reflection).not.toContain("A reply worth keeping.");
+    const conversations = await (await get(server, "/spirit-companion?insights=conversation", cookie)).text();
+    expect(conversations).not.toContain("My father&#x27;s silence.");
+    expect(conversations).toContain("No conversation insights yet.");
     const [mine] = await server.database.db.select().from(insights).where(eq(insights.userId, member.id));
     await post(server, "/spirit-companion", otherCookie, { intent: "delete-insight", id: String(mine?.id) });
     expect(await server.database.db.select().from(insights).where(eq(insights.userId, member.id))).toHaveLength(2);

@@ -282,6 +282,11 @@ describe("the access matrix [pglite]", () => {
       sessionId: integrationSession,
     });
     expect((await as(world, "memberB", "POST", "/integration", attach)).status).toBe(404);
+    // B names A's companion reply to save as B's insight: not found, nothing saved.
+    const keep = body({ intent: "keep-message", messageId: String(ids.companionReply) });
+    expect((await as(world, "memberB", "POST", "/spirit-companion", keep)).status).toBe(404);
+    const kept = await as(world, "memberB", "GET", "/spirit-companion?insights=conversation");
+    expect(await kept.text()).toContain("No conversation insights yet.");
     // B names A's current session as one of "B's other sessions" to end: A stays signed in.
     const sessionRows = await server.database.db.query.sessions.findMany();
     for (const row of sessionRows.filter((s) => s.userId === world.accounts.memberA.id)) {

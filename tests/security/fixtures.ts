@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { bookableRange } from "../../app/modules/bookings/time";
 import { allArticles } from "../../app/modules/content/articles";
 import {
   accessRequests,
   applications,
+  companionMessages,
   contactMessages,
   facilitatorShares,
   integrationSessions,
@@ -34,6 +35,7 @@ export const SENSITIVE = {
   medical: "Lithium 300mg twice daily, amber-quartz-9042",
   application: "Treated for psychosis in 2020, saffron-moth-6613.",
   contact: "A question I would rather not see in a log: indigo-wren-4410.",
+  companion: "Only the companion knows this: jade-lynx-3318.",
 } as const;
 
 export interface World {
@@ -45,6 +47,8 @@ export interface World {
     journalEntry: string;
     integrationSession: string;
     share: number;
+    /** The companion's reply to member A (one that A could save as an insight). */
+    companionReply: number;
     application: string;
     accessRequest: number;
     memberA: string;
@@ -118,6 +122,10 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   ok(
     await post(server, "/integration", cookieA, { intent: "share", kind: "share", content: SENSITIVE.share }),
     "share",
+  );
+  ok(
+    await post(server, "/spirit-companion", cookieA, { intent: "message", message: SENSITIVE.companion }),
+    "companion message",
   );
   ok(
     await post(server, "/profile", cookieA, {
@@ -231,6 +239,15 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
       ).id,
       share: (await only(db.select().from(facilitatorShares).where(eq(facilitatorShares.userId, memberA.id)), "share"))
         .id,
+      companionReply: (
+        await only(
+          db
+            .select()
+            .from(companionMessages)
+            .where(and(eq(companionMessages.userId, memberA.id), eq(companionMessages.role, "companion"))),
+          "companion reply",
+        )
+      ).id,
       application: (await only(db.select().from(applications).where(eq(applications.email, memberA.email)), "app")).id,
       accessRequest: (
         await only(db.select().from(accessRequests).where(eq(accessRequests.email, "rhea@example.org")), "request")

@@ -170,6 +170,8 @@ export const HOSTILE_FORMS: HostileForm[] = [
     fields: { intent: "save-insight", category: "reflection", title: "T", content: "C" },
   },
   { route: "/spirit-companion", by: "memberB", fields: { intent: "delete-insight", id: "1" } },
+  { route: "/spirit-companion", by: "memberB", fields: { intent: "keep-message", messageId: "1" } },
+  { route: "/spirit-companion", by: "memberB", fields: { intent: "keep-practice", practiceId: "gratitude" } },
   { route: "/spirit-companion", by: "memberB", fields: { intent: "practice", practiceId: "gratitude", done: "true" } },
   {
     route: "/integration",

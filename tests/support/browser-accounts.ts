@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { startSmtpServer } from "./smtp";
 import { unusedTotp } from "./totp";
@@ -11,6 +11,35 @@ export async function signInPage(page: Page, baseUrl: string, identifier: string
   await page.getByLabel("Email or username").fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Enter the Sacred Realm" }).click();
+}
+
+/**
+ * A member signed in once, in two browser contexts sharing the session: one with JavaScript and
+ * one without (plain posts, redirect after post).
+ */
+export async function signedInContexts(
+  browser: Browser,
+  baseUrl: string,
+  account: { username: string; password: string },
+) {
+  const withJs = await browser.newContext();
+  const page = await withJs.newPage();
+  await signInPage(page, baseUrl, account.username, account.password);
+  await page.waitForURL(`${baseUrl}/dashboard`);
+  await page.close();
+  const withoutJs = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
+  return { withJs, withoutJs };
+}
+
+/** A new page of `context` at `url`, once the app has hydrated. */
+export async function hydratedPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+  );
+  await page.waitForTimeout(300);
+  return page;
 }
 
 /** On /console/two-factor: turns two-factor on (with its ten recovery codes) and lands in the console. */

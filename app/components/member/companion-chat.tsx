@@ -2,6 +2,7 @@ import { Mic, MicOff, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { newFormKey } from "~/components/forms/use-form";
+import { KeepInsight } from "~/components/member/keep-insight";
 import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { createRecognition, recordingError } from "~/lib/speech";
 
@@ -14,12 +15,22 @@ export interface ChatMessage {
 
 const TYPING_MS = 1500; // SPEC.md: the typing indicator shows about 1.5 s
 
-/** The companion conversation: stored on the server, the reply revealed after a short pause. */
-export function CompanionChat({ messages, page }: { messages: ReadonlyArray<ChatMessage>; page?: FormResult }) {
+/**
+ * The companion conversation: stored on the server, the reply revealed after a short pause. Each
+ * reply can be saved as an insight once (`kept`: the ids of replies already saved).
+ */
+export function CompanionChat({
+  messages,
+  kept,
+  page,
+}: {
+  messages: ReadonlyArray<ChatMessage>;
+  kept: ReadonlyArray<number>;
+  page?: FormResult;
+}) {
   const fetcher = useFetcher<FormResult>();
   // Without JavaScript the page's own answer (an error page) carries the message and what was typed.
   const result = fetcher.data ?? page;
-  const saver = useFetcher();
   const [draft, setDraft] = useState(() => {
     const typed = page && !page.ok ? page.values?.message : undefined;
     return typeof typed === "string" ? typed.slice(0, 500) : "";
@@ -112,7 +123,7 @@ export function CompanionChat({ messages, page }: { messages: ReadonlyArray<Chat
             listens and reflects; for anything medical it will point you to a person.
           </li>
         ) : null}
-        {shown.map((m, i) => (
+        {shown.map((m) => (
           <li key={m.id} className={m.role === "user" ? "flex justify-end" : "flex"}>
             <div
               className={`max-w-[85%] rounded-2xl px-4 py-3 ${
@@ -125,19 +136,15 @@ export function CompanionChat({ messages, page }: { messages: ReadonlyArray<Chat
                   {m.link.label}
                 </Link>
               ) : null}
-              {m.role === "companion" && shown[i - 1]?.role === "user" ? (
-                <saver.Form method="post" className="mt-1">
-                  <input type="hidden" name="intent" value="save-insight" />
-                  <input type="hidden" name="category" value="conversation" />
-                  <input type="hidden" name="title" value={(shown[i - 1]?.text ?? "").slice(0, 200)} />
-                  <input type="hidden" name="content" value={m.text.slice(0, 2000)} />
-                  <button
-                    type="submit"
-                    className="text-xs text-violet-200 underline underline-offset-4 hover:text-gold"
-                  >
-                    Save as insight
-                  </button>
-                </saver.Form>
+              {m.role === "companion" ? (
+                <KeepInsight
+                  intent="keep-message"
+                  fields={{ messageId: String(m.id) }}
+                  kept={kept.includes(m.id)}
+                  label="Save as insight"
+                  keptLabel="Saved as insight"
+                  className="mt-1"
+                />
               ) : null}
             </div>
           </li>

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { DAILY_PRACTICES, type InsightCategory } from "../../content/companion";
 import type { Env } from "../../env.server";
@@ -57,6 +57,80 @@ export async function saveInsight(
     category,
     sealed: sealJson(keyringFor(env.DATA_ENCRYPTION_KEY), text, insightContext(userId)),
   });
+}
+
+/** What an insight was kept from, when it can be kept only once (unique per member: schema.ts). */
+export const messageSource = (messageId: number) => `companion:${messageId}`;
+export const practiceSource = (day: string, practiceId: string) => `practice:${day}:${practiceId}`;
+
+/** Stores the insight unless the member already kept its source: a second press saves nothing new. */
+async function keepOnce(
+  db: Db,
+  env: Env,
+  userId: string,
+  source: string,
+  input: { category: InsightCategory; title: string; content: string },
+) {
+  const { category, ...text } = input;
+  await db
+    .insert(insights)
+    .values({
+      userId,
+      category,
+      source,
+      sealed: sealJson(keyringFor(env.DATA_ENCRYPTION_KEY), text, insightContext(userId)),
+    })
+    .onConflictDoNothing({ target: [insights.userId, insights.source], where: sql`"source" is not null` });
+}
+
+/**
+ * Keeps one of the companion's replies to the member as a conversation insight, its words read from
+ * the stored message (never from the form), titled by the member's message before it. False when
+ * the member has no such reply.
+ */
+export async function keepMessage(db: Db, env: Env, userId: string, messageId: number): Promise<boolean> {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const own = eq(companionMessages.userId, userId);
+  const [reply] = await db
+    .select()
+    .from(companionMessages)
+    .where(and(own, eq(companionMessages.id, messageId), eq(companionMessages.role, "companion")));
+  if (!reply) return false;
+  const [asked] = await db
+    .select()
+    .from(companionMessages)
+    .where(and(own, eq(companionMessages.role, "user"), lt(companionMessages.id, messageId)))
+    .orderBy(desc(companionMessages.id))
+    .limit(1);
+  const textOf = (sealed: string) => (JSON.parse(open(ring, sealed, messageContext(userId))) as { text: string }).text;
+  await keepOnce(db, env, userId, messageSource(messageId), {
+    category: "conversation",
+    title: (asked ? textOf(asked.sealed) : "").slice(0, 200) || "From the companion",
+    content: textOf(reply.sealed).slice(0, 2000),
+  });
+  return true;
+}
+
+/** Keeps a daily practice done today as a Practice insight, once per practice and day. False when not done. */
+export async function keepPractice(db: Db, env: Env, userId: string, day: string, practiceId: string) {
+  const practice = DAILY_PRACTICES.find((p) => p.id === practiceId);
+  if (!practice || !(await practicesDone(db, userId, day)).includes(practiceId)) return false;
+  await keepOnce(db, env, userId, practiceSource(day, practiceId), {
+    category: "practice",
+    title: practice.title,
+    content: `${practice.duration} · ${practice.description}`,
+  });
+  return true;
+}
+
+/** Which of these sources the member has kept (to show their buttons as saved). */
+export async function keptSources(db: Db, userId: string, sources: string[]): Promise<string[]> {
+  if (sources.length === 0) return [];
+  const rows = await db
+    .select({ source: insights.source })
+    .from(insights)
+    .where(and(eq(insights.userId, userId), inArray(insights.source, sources)));
+  return rows.flatMap((r) => (r.source ? [r.source] : []));
 }
 
 export async function listInsights(db: Db, env: Env, userId: string, category?: InsightCategory, limit = 100) {

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
-import { DAILY_PRACTICES, INSIGHT_CATEGORIES } from "../../content/companion";
+import { DAILY_PRACTICES } from "../../content/companion";
+import { serialId } from "../../lib/ids";
 
 export const COMPANION_MESSAGES = {
   blank: "Please write something first.",
@@ -15,8 +16,12 @@ export const companionMessageSchema = z.object({
     .check(z.trim(), z.minLength(1, COMPANION_MESSAGES.blank), z.maxLength(500, COMPANION_MESSAGES.long)),
 });
 
+/**
+ * The reflection prompt's "Save Insight": the member's own words. Other insights are kept from what
+ * the server stored (a companion reply, a practice done), never from posted text.
+ */
 export const insightSchema = z.object({
-  category: z.enum(INSIGHT_CATEGORIES),
+  category: z.enum(["reflection"]),
   title: z
     .string()
     .check(z.trim(), z.minLength(1, COMPANION_MESSAGES.insightBlank), z.maxLength(200, COMPANION_MESSAGES.insightLong)),
@@ -31,10 +36,17 @@ export const insightSchema = z.object({
 
 const practiceIds = new Set<string>(DAILY_PRACTICES.map((p) => p.id));
 
+const practiceId = z.string().check(z.refine((id) => practiceIds.has(id), "Unknown practice."));
+
 /** A daily practice ticked (done "true") or unticked. */
-export const practiceSchema = z.object({
-  practiceId: z.string().check(z.refine((id) => practiceIds.has(id), "Unknown practice.")),
-  done: z.string(),
+export const practiceSchema = z.object({ practiceId, done: z.string() });
+
+/** "Keep as a Practice insight" under a practice done today. */
+export const keepPracticeSchema = z.object({ practiceId });
+
+/** "Save as insight" under a companion reply: which message (its words are read on the server). */
+export const keepMessageSchema = z.object({
+  messageId: z.string().check(z.refine((id) => serialId(id) !== null, "Unknown message.")),
 });
 
 /** The companion's notices (the limit's words are SPEC.md's). */
@@ -42,4 +54,6 @@ export const COMPANION_NOTICES = {
   tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
   notSent: { title: "Message not sent", description: "Your message could not be sent just now. Please try again." },
   notSaved: { title: "Not saved", description: "This could not be saved just now. Please try again." },
+  noMessage: { title: "Not saved", description: "That message could not be found." },
+  notDone: { title: "Not saved", description: "Mark the practice complete first." },
 } as const;

@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import {
   type ClientActionFunctionArgs,
   Link,
@@ -8,6 +8,8 @@ import {
   useSearchParams,
 } from "react-router";
 import { CompanionChat } from "~/components/member/companion-chat";
+import { DailyPractices } from "~/components/member/daily-practices";
+import { SavedNotice } from "~/components/member/keep-insight";
 import { ReflectionPrompt } from "~/components/member/reflection-prompt";
 import { VisionImage } from "~/components/member/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
@@ -23,7 +25,12 @@ import {
   conversation,
   converse,
   deleteInsight,
+  keepMessage,
+  keepPractice,
+  keptSources,
   listInsights,
+  messageSource,
+  practiceSource,
   practicesDone,
   saveInsight,
   setPracticeDone,
@@ -32,6 +39,8 @@ import {
   COMPANION_NOTICES,
   companionMessageSchema,
   insightSchema,
+  keepMessageSchema,
+  keepPracticeSchema,
   practiceSchema,
 } from "~/modules/companion/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
@@ -56,9 +65,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     practicesDone(context.db, viewer.id, today),
     listInsights(context.db, context.env, viewer.id, category),
   ]);
+  // Which replies and today's practices are kept already: their buttons show as saved.
+  const replies = messages.filter((m) => m.role === "companion").map((m) => m.id);
+  const kept = new Set(
+    await keptSources(context.db, viewer.id, [
+      ...replies.map(messageSource),
+      ...DAILY_PRACTICES.map((p) => practiceSource(today, p.id)),
+    ]),
+  );
   return {
     messages: messages.map(({ createdAt: _, ...m }) => m),
+    keptMessages: replies.filter((id) => kept.has(messageSource(id))),
     done,
+    keptPractices: DAILY_PRACTICES.filter((p) => kept.has(practiceSource(today, p.id))).map((p) => p.id),
     // The day's prompt is chosen on the server: the same text on both sides of hydration.
     promptIndex: Number(today.replaceAll("-", "")) % REFLECTION_PROMPTS.length,
     filter: category ?? "all",
@@ -70,6 +89,12 @@ const LIMIT = { name: "companion", limit: 60, windowSeconds: 3600 } as const;
 /** Without JavaScript each success lands back on the page, which shows what changed. */
 const PAGE = "/spirit-companion";
 const failureOf = (intent: unknown) => (intent === "message" ? COMPANION_NOTICES.notSent : COMPANION_NOTICES.notSaved);
+/** Without JavaScript, keeping an insight lands on the page with a notice (`?saved=`). */
+const SAVED = {
+  reflection: "Reflection Saved: Your reflection has been saved to your insights collection.",
+  conversation: "Saved as insight: The companion's words are kept in your insights collection.",
+  practice: "Kept as a Practice insight: You will find it under Practice in your saved insights.",
+} as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
@@ -113,6 +138,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         return succeeded(request, answer);
       }
+      // Kept once per source (a unique index): a double click or a resubmit saves one, no key needed.
+      case "keep-message": {
+        const parsed = parse(submission, keepMessageSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const messageId = serialId(parsed.data.messageId) ?? 0;
+        // Another member's message is answered as one that does not exist.
+        if (!(await keepMessage(context.db, context.env, viewer.id, messageId))) {
+          return refused(submission, COMPANION_NOTICES.noMessage, 404);
+        }
+        return succeeded(request, { redirectTo: `${PAGE}?saved=conversation#conversation`, data: { kept: messageId } });
+      }
+      case "keep-practice": {
+        const parsed = parse(submission, keepPracticeSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const today = localDay(await memberTimezone(context.db, viewer.id));
+        if (!(await keepPractice(context.db, context.env, viewer.id, today, parsed.data.practiceId))) {
+          return refused(submission, COMPANION_NOTICES.notDone, 409);
+        }
+        return succeeded(request, { redirectTo: `${PAGE}?saved=practice#practices` });
+      }
       case "delete-insight":
         // Deleting is naturally idempotent: no one-time key.
         await deleteInsight(context.db, viewer.id, serialId(submission.fields.id) ?? 0);
@@ -137,44 +182,15 @@ export async function clientAction(args: ClientActionFunctionArgs) {
   return keepFormOnFailure(failureOf(intent))(args);
 }
 
-function Practice({ practice, done }: { practice: (typeof DAILY_PRACTICES)[number]; done: boolean }) {
-  const fetcher = useFetcher();
-  const checked = fetcher.formData ? fetcher.formData.get("done") === "true" : done;
-  return (
-    <li>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="practice" />
-        <input type="hidden" name="practiceId" value={practice.id} />
-        <input type="hidden" name="done" value={String(!checked)} />
-        <button
-          type="submit"
-          aria-pressed={checked}
-          className="flex w-full items-start gap-3 rounded-xl px-2 py-2 text-left hover:bg-violet-500/10"
-        >
-          {checked ? (
-            <CheckCircle2 aria-hidden className="mt-0.5 shrink-0 text-gold" />
-          ) : (
-            <Circle aria-hidden className="mt-0.5 shrink-0 text-mist-muted" />
-          )}
-          <span>
-            <span className={`block font-medium ${checked ? "text-mist-muted line-through" : ""}`}>
-              {practice.title}
-            </span>
-            <span className="block text-sm text-mist-muted">{`${practice.duration} · ${practice.description}`}</span>
-          </span>
-        </button>
-      </fetcher.Form>
-    </li>
-  );
-}
-
 export default function SpiritCompanion() {
-  const { messages, done, promptIndex, filter, insights } = useLoaderData<typeof loader>();
+  const { messages, keptMessages, done, keptPractices, promptIndex, filter, insights } = useLoaderData<typeof loader>();
   const remover = useFetcher();
   const answer = useActionData<typeof action>() as FormResult | undefined;
   const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
+  // Without JavaScript a refused "save as insight" comes back as the page: its notice at the top.
+  const keepRefused = answer && !answer.ok && /^keep-/.test(String(answer.values?.intent)) ? answer.formError : null;
   const [params] = useSearchParams();
-  const finished = DAILY_PRACTICES.filter((p) => done.includes(p.id)).length;
+  const saved = params.get("saved");
   const filterLink = (f: string) => {
     const next = new URLSearchParams(params);
     if (f === "all") next.delete("insights");
@@ -192,19 +208,21 @@ export default function SpiritCompanion() {
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        {params.get("saved") === "reflection" ? (
+        {saved === "reflection" ? <SavedNotice className="lg:col-span-2">{SAVED.reflection}</SavedNotice> : null}
+        {keepRefused ? (
           <p
-            role="status"
-            className="rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100 lg:col-span-2"
+            role="alert"
+            className="rounded-lg border border-rose-400/40 bg-rose-500/10 p-4 text-rose-100 lg:col-span-2"
           >
-            Reflection Saved: Your reflection has been saved to your insights collection.
+            {`${keepRefused.title}. ${keepRefused.description}`}
           </p>
         ) : null}
-        <section aria-labelledby="chat-title" className="card self-start">
+        <section id="conversation" aria-labelledby="chat-title" className="card scroll-mt-24 self-start">
           <h2 id="chat-title" className="mb-4 font-serif text-2xl font-semibold">
             Conversation
           </h2>
-          <CompanionChat messages={messages} page={chatAnswer} />
+          {saved === "conversation" ? <SavedNotice className="mb-4">{SAVED.conversation}</SavedNotice> : null}
+          <CompanionChat messages={messages} kept={keptMessages} page={chatAnswer} />
         </section>
         <div className="grid content-start gap-6">
           <section aria-labelledby="prompt-title" className="card">
@@ -213,34 +231,7 @@ export default function SpiritCompanion() {
             </h2>
             <ReflectionPrompt initial={promptIndex} />
           </section>
-          <section aria-labelledby="practices-title" className="card">
-            <h2 id="practices-title" className="font-serif text-2xl font-semibold">
-              Daily Practices
-            </h2>
-            <div
-              role="progressbar"
-              aria-label="Today's practices"
-              aria-valuemin={0}
-              aria-valuemax={DAILY_PRACTICES.length}
-              aria-valuenow={finished}
-              className="mt-3 h-2 overflow-hidden rounded-full bg-night-700"
-            >
-              <div
-                className="h-full bg-gradient-to-r from-violet-400 to-gold"
-                style={{ width: `${(finished / DAILY_PRACTICES.length) * 100}%` }}
-              />
-            </div>
-            <p className="mt-2 text-sm text-mist-muted" aria-live="polite">
-              {finished === DAILY_PRACTICES.length
-                ? "All of today's practices are complete. May the day carry their quiet with it."
-                : `${finished} of ${DAILY_PRACTICES.length} practices today`}
-            </p>
-            <ul className="mt-3 grid gap-1">
-              {DAILY_PRACTICES.map((practice) => (
-                <Practice key={practice.id} practice={practice} done={done.includes(practice.id)} />
-              ))}
-            </ul>
-          </section>
+          <DailyPractices done={done} kept={keptPractices} notice={saved === "practice" ? SAVED.practice : undefined} />
         </div>
         <section id="insights" aria-labelledby="insights-title" className="card scroll-mt-24 lg:col-span-2">
           <h2 id="insights-title" className="font-serif text-2xl font-semibold">
