@@ -70,14 +70,13 @@ function HowItWorks() {
         <p>
           Whatever needs a keeper (a contact message, an access request, an application, a member's share or request, a
           mentorship request) arrives in three ways: an email to the staff address with a link to it here (never what
-          was written), a count above, and a badge on its tab. The count falls when the work is done: a request
-          decided, a share answered, a message answered or marked handled.
+          was written), a count above, and a badge on its tab. The count falls when the work is done: a request decided,
+          a share answered, a message answered or marked handled.
         </p>
         <p>
           When someone writes of harming themselves or of danger, they are shown crisis lines at once (988, local
-          emergency numbers, the Fireside Project), and their item is marked urgent: first in its list and
-          "Urgent" in the email's subject. Please answer those first, the same day. Private journals are never read or
-          scanned.
+          emergency numbers, the Fireside Project), and their item is marked urgent: first in its list and "Urgent" in
+          the email's subject. Please answer those first, the same day. Private journals are never read or scanned.
         </p>
         <p>
           Replies go by email through the outbox and record who answered. Members see each time a keeper opened their
