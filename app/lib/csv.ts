@@ -1,17 +1,35 @@
-/** One CSV cell. A spreadsheet opens "=..." as a formula: such cells are quoted as text (OWASP CSV injection). */
+/*
+ * CSV downloads as spreadsheets read them: RFC 4180 (CRLF line ends, quotes doubled), UTF-8 with a
+ * byte-order mark (without it Excel on Windows reads "Zoë" as "ZoÃ«"), and cells a spreadsheet
+ * would run as a formula made inert.
+ */
+
+/** A phone number or a signed amount: starts with + or - but is no formula, so it is kept as typed. */
+const NUMBER_LIKE = /^[+-]?[\d\s().-]+$/;
+
+/** One CSV cell. "=...", "@...", "+..."/"-..." (unless a plain number) are prefixed with ' (OWASP CSV injection). */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const formula = /^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !NUMBER_LIKE.test(value));
+  const safe = formula ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** A streamed CSV download of `rows` (private, never cached). */
-export function csvResponse(rows: AsyncGenerator<string>, filename: string): Response {
+/** One CSV record, with its CRLF. */
+export const csvRow = (cells: ReadonlyArray<string>) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** A streamed CSV download of `rows` (the header first; private, never cached). */
+export function csvResponse(rows: AsyncIterator<ReadonlyArray<string>>, filename: string): Response {
   const encoder = new TextEncoder();
+  let started = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
+      const bom = started ? "" : "\uFEFF";
+      started = true;
+      if (next.done) {
+        if (bom) controller.enqueue(encoder.encode(bom));
+        controller.close();
+      } else controller.enqueue(encoder.encode(bom + csvRow(next.value)));
     },
   });
   return new Response(body, {

@@ -271,14 +271,14 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
     const csv = await get(server, "/console/quiz.csv", keeperCookie);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("cache-control")).toBe("private, no-store");
-    const lines = (await csv.text()).trim().split("\n");
+    const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
       "submitted,email,recommendation,motivation,experience,present state,support,readiness,practice,transformation",
     );
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.includes(",'=cmd|calc@example.org,"))).toBe(true);
     const filtered = await (await get(server, "/console/quiz.csv?email=calm", keeperCookie)).text();
-    expect(filtered.trim().split("\n")).toHaveLength(2);
+    expect(filtered.trim().split("\r\n")).toHaveLength(2);
     const exports = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "quiz.exported"));
     expect(exports.at(-1)?.actorId).toBe(keeper.id);
   });

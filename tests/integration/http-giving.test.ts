@@ -184,7 +184,7 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     const page = await (await get(server, "/console/giving", adminCookie)).text();
     expect(page).toContain("$441.00");
     const csv = await (await get(server, "/console/giving.csv", adminCookie)).text();
-    expect(csv.trim().split("\n")).toHaveLength(3);
+    expect(csv.trim().split("\r\n")).toHaveLength(3);
     const [first] = await server.database.db.select().from(gifts).orderBy(gifts.id);
     const refunded = await post(server, "/console/giving", adminCookie, { refund: String(first?.id) });
     expect(refunded.status).toBe(303);

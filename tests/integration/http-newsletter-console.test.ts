@@ -79,7 +79,7 @@ describeEachBackend("the newsletter in the console", (backend) => {
 
     const csv = await get(server, "/console/subscribers.csv?status=confirmed", cookie);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const lines = (await csv.text()).trim().split("\n");
+    const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe("email,status,subscribed,confirmed,unsubscribed");
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([
       "ana@example.org",

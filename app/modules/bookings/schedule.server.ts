@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { csvCell } from "../../lib/csv";
 import { enqueue } from "../mail/outbox.server";
 import { wantsMail } from "../profile/profile.server";
 import { bookingTitle, integrationPromptMail, reminderMail } from "./mails";
@@ -128,9 +127,9 @@ export function listBlockedDays(db: Db, fromDay: string) {
   return db.select().from(blockedDays).where(gte(blockedDays.day, fromDay)).orderBy(asc(blockedDays.day));
 }
 
-/** The console's CSV of bookings in a range (formula cells quoted). */
+/** The console's CSV rows of bookings in a range (lib/csv writes them). */
 export async function* bookingsCsv(db: Db, from: Date, to: Date) {
-  yield "starts_at,offer,status,name,email,phone,price_usd,payment\n";
+  yield ["starts_at", "offer", "status", "name", "email", "phone", "price_usd", "payment"];
   for (const b of await bookingsBetween(db, from, to)) {
     const cells = [
       b.startsAt.toISOString(),
@@ -142,7 +141,7 @@ export async function* bookingsCsv(db: Db, from: Date, to: Date) {
       (b.priceCents / 100).toFixed(2),
       b.paymentId ?? "",
     ];
-    yield `${cells.map(csvCell).join(",")}\n`;
+    yield cells;
   }
 }
 

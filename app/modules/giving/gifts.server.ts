@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { csvCell } from "../../lib/csv";
 import { site } from "../../lib/site";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { applications } from "../intake/schema";
@@ -160,9 +159,9 @@ export async function refundGift(db: Db, env: Env, giftId: number, staff: { id: 
   return "refunded" as const;
 }
 
-/** The console's CSV: every gift matching the filter, in pages, formula cells quoted. */
+/** The console's CSV rows (lib/csv writes them): every gift matching the filter, in pages. */
 export async function* giftsCsv(db: Db, filter: GiftFilter) {
-  yield "receipt,given_at,kind,amount_usd,donor,email,refunded_at,payment\n";
+  yield ["receipt", "given_at", "kind", "amount_usd", "donor", "email", "refunded_at", "payment"];
   let before: number | undefined;
   for (;;) {
     const rows = await listGifts(db, { ...filter, before, limit: 500 });
@@ -177,7 +176,7 @@ export async function* giftsCsv(db: Db, filter: GiftFilter) {
         g.refundedAt?.toISOString() ?? "",
         g.paymentId,
       ];
-      yield `${cells.map(csvCell).join(",")}\n`;
+      yield cells;
     }
     if (rows.length < 500) return;
     before = rows.at(-1)?.id;

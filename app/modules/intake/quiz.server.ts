@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, lt } from "drizzle-orm";
 import { quizQuestions, type RecommendationKey } from "~/content/readiness-quiz";
 import { containsPattern } from "~/lib/like";
 import type { Db } from "../../../db/client";
-import { csvCell } from "../../lib/csv";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { type QuizAnswers, recommend } from "./quiz";
@@ -65,9 +64,9 @@ export function listQuizSubmissions(
     .limit(options.limit ?? QUIZ_PAGE_SIZE);
 }
 
-/** Every submission matching the filter, newest first, as CSV; read in pages so memory stays flat. */
+/** Every submission matching the filter, newest first, as CSV rows (lib/csv writes them); read in pages so memory stays flat. */
 export async function* quizCsv(db: Db, filter: { recommendation?: RecommendationKey; email?: string }) {
-  yield `${["submitted", "email", "recommendation", ...quizQuestions.map((q) => q.topic.toLowerCase())].join(",")}\n`;
+  yield ["submitted", "email", "recommendation", ...quizQuestions.map((q) => q.topic.toLowerCase())];
   let before: number | undefined;
   for (;;) {
     const rows = await listQuizSubmissions(db, { ...filter, before, limit: 500 });
@@ -78,7 +77,7 @@ export async function* quizCsv(db: Db, filter: { recommendation?: Recommendation
         row.recommendation,
         ...quizQuestions.map((q) => row.answers[q.id] ?? ""),
       ];
-      yield `${cells.map(csvCell).join(",")}\n`;
+      yield cells;
     }
     if (rows.length < 500) return;
     before = rows.at(-1)?.id;

@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { csvCell } from "../../lib/csv";
 import { containsPattern } from "../../lib/like";
 import { newsletterSubscribers, subscriberStatuses } from "./schema";
 
@@ -58,12 +57,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
 /** The filtered subscribers as CSV rows, in pages, so a long list never sits in memory. */
 export async function* subscribersCsv(db: Db, filter: SubscriberFilter) {
-  yield "email,status,subscribed,confirmed,unsubscribed\n";
+  yield ["email", "status", "subscribed", "confirmed", "unsubscribed"];
   let before: number | undefined;
   for (;;) {
     const rows = await listSubscribers(db, { ...filter, before, limit: 500 });
     for (const r of rows) {
-      yield `${[r.email, r.status, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)].map(csvCell).join(",")}\n`;
+      yield [r.email, r.status, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)];
     }
     if (rows.length < 500) return;
     before = rows.at(-1)?.id;
