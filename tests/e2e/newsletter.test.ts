@@ -115,7 +115,7 @@ it("with JavaScript: the form checks itself before it is sent, and a draft saves
   await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Save and preview" }).click();
   await page.getByText("Please write a subject.").waitFor();
-  expect(await page.getByText("Please write the issue.").isVisible()).toBe(true);
+  await page.getByText("Please write the issue.").waitFor();
   await page.getByLabel("Subject").fill("Spring letter");
   await page.getByLabel("Plain text").check();
   await page.getByLabel("Body").fill("Dear friends,\n\nThe circle opens again.");
@@ -125,7 +125,28 @@ it("with JavaScript: the form checks itself before it is sent, and a draft saves
   await page.getByLabel("Subject").fill("Spring letter, revised");
   await page.getByRole("button", { name: "Save and preview" }).click();
   await expect.poll(() => page.locator("[data-sonner-toast]").filter({ hasText: "Draft saved" }).count()).toBe(1);
-  expect(await page.getByRole("heading", { name: "Draft: Spring letter, revised" }).isVisible()).toBe(true);
+  await page.getByRole("heading", { name: "Draft: Spring letter, revised" }).waitFor();
   await page.screenshot({ path: "test-results/screenshots/console-newsletter-draft-1280.png", fullPage: true });
+  await context.close();
+});
+
+it("a newsletter mail is a whole document that fits a 375 px phone, its unsubscribe a link", async () => {
+  const { renderMail } = await import("../../app/modules/mail/templates");
+  const url = `${app.url}/newsletter/unsubscribe/${"x".repeat(43)}`;
+  const { html } = renderMail({
+    heading: "Welcome to our sacred circle",
+    paragraphs: [`A long address that must wrap: ${url}`],
+    action: { label: "Open the letter", url },
+    footer: "You receive this because you confirmed your subscription.",
+    unsubscribeUrl: url,
+  });
+  expect(html).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">/);
+  expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  expect(html).toContain("<title>Welcome to our sacred circle</title>");
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.setContent(html);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await page.getByRole("link", { name: "Unsubscribe with one click" }).getAttribute("href")).toBe(url);
   await context.close();
 });
