@@ -13,6 +13,8 @@ export interface PageSeo {
   imageAlt?: string;
   type?: "website" | "article";
   structuredData?: Record<string, unknown>;
+  /** A page reached only after a form (a thank-you): shareable, but kept out of search (robots.txt agrees). */
+  noindex?: boolean;
 }
 
 interface RootData {
@@ -49,6 +51,7 @@ export function seo(siteUrl: string, page: PageSeo): MetaDescriptor[] {
     { name: "twitter:image", content: image },
   ];
   if (page.keywords?.length) meta.push({ name: "keywords", content: page.keywords.join(", ") });
+  if (page.noindex) meta.push({ name: "robots", content: "noindex" });
   if (page.structuredData) {
     meta.push({ "script:ld+json": { "@context": "https://schema.org", ...page.structuredData } });
   }

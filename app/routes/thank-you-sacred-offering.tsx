@@ -12,6 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Your offering sustains preparation, integration and care for seekers in our congregation.",
     path: "/thank-you-sacred-offering",
     image: "thank-you",
+    noindex: true,
   });
 
 export default function ThankYouSacredOffering() {

@@ -13,6 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Thank you for connecting with our congregation. Join our mailing list to stay in touch.",
     path: "/thank-you",
     image: "thank-you",
+    noindex: true,
   });
 
 export default function ThankYou() {

@@ -99,6 +99,23 @@ describe("feeds for machines", () => {
     expect(txt).toContain("Sitemap: https://congregation.example/sitemap.xml");
   });
 
+  it("agrees with each page: what robots.txt keeps out says noindex, and no sitemap page is kept out", async () => {
+    const txt = await (await fetch(`${server.url}/robots.txt`)).text();
+    const disallowed = [...txt.matchAll(/^Disallow: (\S+)$/gm)].map((m) => m[1] as string);
+    const blocked = (path: string) => disallowed.some((prefix) => path.startsWith(prefix));
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const listed = [...xml.matchAll(/<loc>https:\/\/congregation\.example([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
+    expect(listed.length).toBeGreaterThan(10);
+    expect(listed.filter(blocked)).toEqual([]);
+    for (const path of ["/thank-you", "/thank-you-sacred-offering"]) {
+      expect(blocked(path), path).toBe(true);
+      expect(await (await fetch(`${server.url}${path}`)).text(), path).toContain(
+        '<meta name="robots" content="noindex"/>',
+      );
+      expect(listed).not.toContain(path);
+    }
+  });
+
   it("publishes a valid RSS feed of the articles", async () => {
     const res = await fetch(`${server.url}/magic/feed.xml`);
     expect(res.headers.get("content-type")).toContain("application/rss+xml");
