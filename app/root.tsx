@@ -23,7 +23,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
+  // favicon.ico for software that asks for it by name; the SVG for browsers; the PNGs for phones' home screens.
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "The Magic", href: "/magic/feed.xml" },
 ];
 

@@ -116,6 +116,29 @@ describe("feeds for machines", () => {
     }
   });
 
+  it("serves favicon.ico, a touch icon and a web app manifest whose icons all exist, linked from every page", async () => {
+    const ico = await fetch(`${server.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect([...new Uint8Array(await ico.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    const home = await (await fetch(`${server.url}/`)).text();
+    for (const link of [
+      '<link rel="icon" href="/favicon.ico" sizes="32x32"/>',
+      '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>',
+      '<link rel="manifest" href="/site.webmanifest"/>',
+    ]) {
+      expect(home).toContain(link);
+    }
+    const manifest = await fetch(`${server.url}/site.webmanifest`);
+    expect(manifest.headers.get("content-type")).toContain("application/manifest+json");
+    const { name, icons } = (await manifest.json()) as { name: string; icons: Array<{ src: string; type: string }> };
+    expect(name).toBe("Sacred Path Congregation");
+    for (const icon of [...icons, { src: "/apple-touch-icon.png", type: "image/png" }]) {
+      const res = await fetch(`${server.url}${icon.src}`);
+      expect(res.status, icon.src).toBe(200);
+      expect(res.headers.get("content-type"), icon.src).toContain(icon.type);
+    }
+  });
+
   it("publishes a valid RSS feed of the articles", async () => {
     const res = await fetch(`${server.url}/magic/feed.xml`);
     expect(res.headers.get("content-type")).toContain("application/rss+xml");
