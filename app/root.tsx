@@ -17,10 +17,14 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { publicEnv } from "./env.server";
+import { errorMeta } from "./lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   return publicEnv(context.env);
 }
+
+/** Pages name themselves; an error the root's boundary shows gets its own title (and noindex) here. */
+export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : []);
 
 export const links: Route.LinksFunction = () => [
   // favicon.ico for software that asks for it by name; the SVG for browsers; the PNGs for phones' home screens.

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { shareImagePath } from "./art-paths";
 import { site } from "./site";
 
@@ -76,4 +76,10 @@ export function privateMeta(title: string): MetaDescriptor[] {
     { name: "description", content: `${title}: a private page of the Sacred Path Congregation.` },
     { name: "robots", content: "noindex" },
   ];
+}
+
+/** An error page (a loader's 404, a refusal, a failure): a title that says so, never indexed. */
+export function errorMeta(error: unknown): MetaDescriptor[] {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return privateMeta(status === 404 ? "Page not found" : status === 403 ? "Not open to you" : "Something went wrong");
 }

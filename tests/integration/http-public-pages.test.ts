@@ -63,7 +63,11 @@ describe("public pages", () => {
   });
 
   it("answers 404 for an unknown article", async () => {
-    expect((await fetch(`${server.url}/magic/no-such-article`)).status).toBe(404);
+    const missing = await fetch(`${server.url}/magic/no-such-article`);
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain("<title>Page not found · Sacred Path Congregation</title>");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
   it("serve the audio file with range support", async () => {

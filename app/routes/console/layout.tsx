@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
-import { privateMeta } from "~/lib/seo";
+import { errorMeta, privateMeta } from "~/lib/seo";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
 import { waitingWork } from "~/modules/console/waiting.server";
@@ -10,7 +10,8 @@ import type { Route } from "./+types/layout";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = () => privateMeta("Temple Keeper Console");
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? errorMeta(error) : privateMeta("Temple Keeper Console");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);

@@ -2,11 +2,15 @@ import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
+import { errorMeta } from "~/lib/seo";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 /** Everything under this layout is private: a session is required, nothing is cached. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** Each page names itself; a 403 or 404 this area's boundary shows is named here. */
+export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
