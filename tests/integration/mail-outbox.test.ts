@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { backoffMs, claimDue, enqueue, MAX_ATTEMPTS, RECIPIENT_REFUSED } from "~/modules/mail/outbox.server";
+import { backoffMs, claimDue, enqueue, GIVE_UP_AFTER_MS, RECIPIENT_REFUSED } from "~/modules/mail/outbox.server";
 import { startMailWorker } from "~/modules/mail/sender.server";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
@@ -140,13 +140,16 @@ describeEachBackend("mail outbox", (backend) => {
     }
   });
 
-  it("backs off exponentially and gives up after the last attempt", async () => {
+  it("backs off exponentially to an hour, keeps retrying for days, and only then marks a mail failed", async () => {
     expect([backoffMs(1), backoffMs(2), backoffMs(3), backoffMs(20)]).toEqual([30_000, 60_000, 120_000, 3_600_000]);
-    const id = await enqueue(database.db, { kind: "test", to: "d@example.org", subject: "Doomed", text: "Body" });
+    const young = await enqueue(database.db, { kind: "test", to: "d@example.org", subject: "Patient", text: "Body" });
+    const old = await enqueue(database.db, { kind: "test", to: "e@example.org", subject: "Doomed", text: "Body" });
+    // Twenty failures already (hours of outage): still retried, hourly.
+    await database.db.update(mailOutbox).set({ attempts: 20 }).where(eq(mailOutbox.id, young));
     await database.db
       .update(mailOutbox)
-      .set({ attempts: MAX_ATTEMPTS - 1 })
-      .where(eq(mailOutbox.id, id));
+      .set({ attempts: 20, createdAt: new Date(Date.now() - GIVE_UP_AFTER_MS - 60_000) })
+      .where(eq(mailOutbox.id, old));
     const worker = startMailWorker({
       db: database.db,
       smtpUrl: "smtp://127.0.0.1:9",
@@ -156,8 +159,61 @@ describeEachBackend("mail outbox", (backend) => {
     });
     await worker.tick();
     await worker.stop();
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    const rows = await database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(rows.map((r) => [r.subject, r.status, r.attempts])).toEqual([
+      ["Patient", "pending", 21],
+      ["Doomed", "failed", 21],
+    ]);
+    const retryIn = (rows[0]?.nextAttemptAt.getTime() ?? 0) - Date.now();
+    expect(retryIn).toBeGreaterThan(3_500_000);
+    expect(retryIn).toBeLessThanOrEqual(3_600_000);
+  });
+
+  it("gives each mail one Message-ID, and a sent mark lost to a database blip never sends it again", async () => {
+    const smtp = await startSmtpServer();
+    let failUpdates = 0;
+    // The database as the worker sees it: `update` (the sent mark) fails while failUpdates > 0.
+    const flaky = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === "update" && failUpdates > 0) {
+          failUpdates -= 1;
+          return () => {
+            throw new Error("Connection terminated unexpectedly");
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const worker = startMailWorker({
+      db: flaky,
+      smtpUrl: smtp.url,
+      from: "Temple <no-reply@example.org>",
+      logger,
+      intervalMs: 60_000,
+    });
+    try {
+      const id = await enqueue(database.db, { kind: "test", to: "blip@example.org", subject: "Once", text: "Body" });
+      // Down for the sent mark and for anything tried after it; then back.
+      failUpdates = 2;
+      await expect(worker.tick()).rejects.toThrow("Connection terminated");
+      failUpdates = 0;
+      expect(smtp.received).toHaveLength(1);
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row?.status).toBe("sending");
+      expect(smtp.received[0]?.raw).toContain(`Message-ID: <outbox-${id}.${row?.createdAt.getTime()}@example.org>`);
+      // The claim runs out (another worker may take the row): this worker marks it first, sends nothing.
+      await database.db
+        .update(mailOutbox)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, id));
+      expect(await worker.tick()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+      const [after] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(after?.status).toBe("sent");
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
   });
 
   it("keeps a recipient the mailer would not deliver to exactly as failed, never to be sent", async () => {

@@ -13,7 +13,11 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
-export const MAX_ATTEMPTS = 8;
+/**
+ * How long a mail keeps being retried (at most hourly, after the first backoff) before it is marked
+ * failed and shown to admins: an SMTP outage of days loses nothing.
+ */
+export const GIVE_UP_AFTER_MS = 5 * 86_400_000;
 /** How long a claimed row stays ours before another worker may retry it. */
 const CLAIM_SECONDS = 120;
 
@@ -95,9 +99,18 @@ export function backoffMs(attempts: number, baseMs = 30_000): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+/**
+ * The mail's own Message-ID, the same at every attempt: if a send is repeated (the sent mark was
+ * lost), mail software sees one message, not two.
+ */
+export function messageIdFor(row: Pick<OutboxRow, "id" | "createdAt">, fromAddress: string): string {
+  const domain = fromAddress.split("@").at(-1) || "localhost";
+  return `<outbox-${row.id}.${row.createdAt.getTime()}@${domain}>`;
+}
+
 export async function markFailed(db: Db, row: OutboxRow, error: string, baseMs?: number): Promise<void> {
   const attempts = row.attempts + 1;
-  const giveUp = attempts >= MAX_ATTEMPTS;
+  const giveUp = Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
   await db
     .update(mailOutbox)
     .set({
@@ -127,22 +140,13 @@ export async function listOutbox(db: Db, options: { limit?: number; before?: num
     .limit(options.limit ?? 50);
 }
 
-export async function findMail(db: Db, filter: { to?: string; kind?: string }): Promise<OutboxRow[]> {
-  const conditions = [
-    filter.to ? eq(mailOutbox.toAddress, filter.to) : undefined,
-    filter.kind ? eq(mailOutbox.kind, filter.kind) : undefined,
-  ].filter((c) => c !== undefined);
-  return db
-    .select()
+/** Mail not yet delivered, and mail given up on (an admin resends it from the outbox). */
+export async function countUnsentMail(db: Db): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
     .from(mailOutbox)
-    .where(and(...conditions))
-    .orderBy(desc(mailOutbox.id));
-}
-
-export async function countPendingMail(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "pending"));
-  return row?.n ?? 0;
+    .where(sql`${mailOutbox.status} in ('pending', 'sending', 'failed')`)
+    .groupBy(mailOutbox.status);
+  const count = (status: string) => rows.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0);
+  return { pending: count("pending") + count("sending"), failed: count("failed") };
 }

@@ -3,7 +3,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { Logger } from "pino";
 import type { Db } from "../../../db/client";
 import { EMAIL_PATTERN } from "../../lib/email";
-import { claimDue, markFailed, markRefused, markSent, RECIPIENT_REFUSED } from "./outbox.server";
+import { claimDue, markFailed, markRefused, markSent, messageIdFor, RECIPIENT_REFUSED } from "./outbox.server";
 
 export interface MailWorkerOptions {
   db: Db;
@@ -49,8 +49,21 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   });
   let running: Promise<number> | null = null;
   let stopped = false;
+  /**
+   * Rows SMTP accepted whose sent mark the database did not take (it dropped just then). They are
+   * marked before anything new is claimed, and never handed to SMTP again by this process.
+   */
+  const unmarked = new Set<number>();
+
+  async function markUnmarked(): Promise<void> {
+    for (const id of unmarked) {
+      await markSent(options.db, id);
+      unmarked.delete(id);
+    }
+  }
 
   async function sendBatch(): Promise<number> {
+    await markUnmarked();
     const rows = await claimDue(options.db, options.batchSize ?? 10);
     for (const row of rows) {
       // Queued before lib/email's rule (enqueue now stores such rows as failed): never handed to nodemailer.
@@ -62,6 +75,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const to = { name: "", address: row.toAddress };
       try {
         await transport.sendMail({
+          messageId: messageIdFor(row, from.address),
           // Address objects and an explicit envelope: nodemailer parses no recipient string, so the
           // message goes to exactly the stored address.
           envelope: { from, to: [to] },
@@ -77,13 +91,16 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             content: a.content,
           })),
         });
-        await markSent(options.db, row.id);
-        options.logger.info({ mailId: row.id, kind: row.kind }, "mail sent");
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await markFailed(options.db, row, message, options.backoffBaseMs);
         options.logger.warn({ mailId: row.id, kind: row.kind, err: message }, "mail send failed");
+        continue;
       }
+      // Delivered: from here a failure is the database's, never a reason to send again.
+      unmarked.add(row.id);
+      options.logger.info({ mailId: row.id, kind: row.kind }, "mail sent");
+      await markUnmarked();
     }
     return rows.length;
   }

@@ -2,21 +2,21 @@ import { Link, useLoaderData } from "react-router";
 import { countAccounts } from "~/modules/accounts/members.server";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { waitingWork } from "~/modules/console/waiting.server";
-import { countPendingMail } from "~/modules/mail/outbox.server";
+import { countUnsentMail } from "~/modules/mail/outbox.server";
 import type { Route } from "./+types/overview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, context);
-  const [waiting, pendingMail, members] = await Promise.all([
+  const [waiting, unsentMail, members] = await Promise.all([
     waitingWork(context.db),
-    viewer.role === "admin" ? countPendingMail(context.db) : null,
+    viewer.role === "admin" ? countUnsentMail(context.db) : null,
     countAccounts(context.db),
   ]);
-  return { name: viewer.name, waiting, pendingMail, members };
+  return { name: viewer.name, waiting, unsentMail, members };
 }
 
 export default function ConsoleOverview() {
-  const { name, waiting, pendingMail, members } = useLoaderData<typeof loader>();
+  const { name, waiting, unsentMail, members } = useLoaderData<typeof loader>();
   const work = [
     { to: "/console/inbox", label: "Contact messages to answer", value: waiting.inbox },
     { to: "/console/shares", label: "Member shares waiting for a reply", value: waiting.shares },
@@ -26,7 +26,12 @@ export default function ConsoleOverview() {
   ];
   const other = [
     { to: "/console/members", label: "Accounts", value: members },
-    ...(pendingMail === null ? [] : [{ to: "/console/outbox", label: "Emails not yet sent", value: pendingMail }]),
+    ...(unsentMail === null
+      ? []
+      : [
+          { to: "/console/outbox", label: "Emails not yet sent", value: unsentMail.pending },
+          { to: "/console/outbox", label: "Emails that could not be sent", value: unsentMail.failed },
+        ]),
   ];
   const total = work.reduce((sum, tile) => sum + tile.value, 0);
   return (
@@ -50,7 +55,7 @@ function Tiles({ tiles }: { tiles: ReadonlyArray<{ to: string; label: string; va
   return (
     <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
       {tiles.map((tile) => (
-        <li key={tile.to}>
+        <li key={tile.label}>
           <Link to={tile.to} className="card block hover:border-gold/60">
             <span className="block text-5xl font-semibold text-gold tabular-nums">{tile.value}</span>
             <span className="mt-2 block text-mist-muted">{tile.label}</span>
