@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { EMAIL_PATTERN } from "../../lib/email";
 import { type MailAttachment, mailOutbox, type OutboxRow } from "./schema";
