@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { startSmtpServer } from "./smtp";
 import { unusedTotp } from "./totp";
@@ -24,6 +24,26 @@ export async function enrolTwoFactor(page: Page, baseUrl: string, password: stri
   await page.getByRole("button", { name: "Turn On Two-Factor" }).click();
   await page.waitForURL(`${baseUrl}/console`);
   return secret;
+}
+
+/**
+ * A staff member's full session (password, then two-factor enrolled on the way into the console), for
+ * `browser.newContext({ storageState })`. Call it from a test: enrolling polls with expect.
+ */
+export async function staffSession(
+  browser: Browser,
+  baseUrl: string,
+  account: { username: string; password: string },
+): Promise<Awaited<ReturnType<BrowserContext["storageState"]>>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInPage(page, baseUrl, account.username, account.password);
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(`${baseUrl}/console/two-factor`);
+  await enrolTwoFactor(page, baseUrl, account.password);
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }
 
 /** A received mail's text with quoted-printable soft breaks and "=3D" undone. */
