@@ -40,7 +40,7 @@ const EMPTY = new Set<unknown>([null, undefined, false, ""]);
  * each row as a card, each value beside its column's name (a label hidden from screen readers, which
  * read the column headers), so nothing scrolls sideways at 375 px and an email wraps as a whole line.
  * The explicit roles keep the table a table for screen readers in browsers that drop its semantics
- * once its parts are no longer `display: table-*` (Safari did).
+ * once its parts are no longer `display: table-*` (WebKit has done so).
  */
 export function DataTable<Row>({
   caption,
