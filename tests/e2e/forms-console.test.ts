@@ -2,8 +2,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../support/app-process";
+import { applicationFields } from "../support/applications";
 import { launchBrowser } from "../support/browser";
-import { enrolTwoFactor, signInPage } from "../support/browser-accounts";
+import { signInPage, staffSession } from "../support/browser-accounts";
 
 /*
  * The Temple Keepers' console forms on the one form pipeline (issue 14): with JavaScript off a
@@ -73,14 +74,7 @@ async function openRequest(page: Page, name: string) {
 describe("console forms without JavaScript", () => {
   // First: the console opens only to a keeper who signed in with two-factor (expect.poll needs a test).
   it("a keeper signs in and turns two-factor on, as the console asks", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInPage(page, app.url, keeper.username, keeper.password);
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${app.url}/console/two-factor`);
-    await enrolTwoFactor(page, app.url, keeper.password);
-    keeperState = await context.storageState();
-    await context.close();
+    keeperState = await staffSession(browser, app.url, keeper);
   });
 
   it("approves an access request and lands on the request, saying it was approved", async () => {
@@ -140,20 +134,7 @@ describe("a member's share and application, answered in the console", () => {
     expect(
       (await as("/integration", { intent: "share", kind: "share", content: "The river dream came back." })).status(),
     ).toBeLessThan(400);
-    const applied = await as("/heroic-application", {
-      fullName: "Maya Member",
-      age: "34",
-      city: "Santa Fe",
-      phone: "+1 505 555 0101",
-      email: member.email,
-      mentalHealth: "Nothing to report.",
-      medications: "None at present.",
-      priorExperience: "Breathwork weekends.",
-      intentions: "To listen and to heal.",
-      emergencyContact: "Jonas Member",
-      emergencyPhone: "+1 505 555 0100",
-      agreement: "on",
-    });
+    const applied = await as("/heroic-application", applicationFields({ email: member.email }));
     expect(applied.status()).toBeLessThan(400);
     await memberContext.close();
 

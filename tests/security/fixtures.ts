@@ -17,6 +17,7 @@ import {
   rateLimits,
 } from "../../db/schema";
 import { createAccount, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
+import { applicationFields } from "../support/applications";
 import { type LoggedServer, rememberCookie, rememberSecret } from "../support/logged-server";
 import { postForm } from "../support/server";
 
@@ -137,20 +138,11 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
     }),
     "medical record",
   );
-  const applicant = {
+  const applicant = applicationFields({
     fullName: "Alma Member",
-    age: "34",
-    city: "Santa Fe",
-    phone: "+1 505 555 0101",
     email: memberA.email,
     mentalHealth: SENSITIVE.application,
-    medications: "None at present.",
-    priorExperience: "Breathwork weekends.",
-    intentions: "To listen and to heal.",
-    emergencyContact: "Jonas Member",
-    emergencyPhone: "+1 505 555 0100",
-    agreement: "on",
-  };
+  });
   ok(await post(server, "/heroic-application", cookieA, applicant), "application");
   ok(
     await postForm(server, "/request-access", { name: "Rhea Seeker", email: "rhea@example.org", reason: "Curious." }),

@@ -55,6 +55,26 @@ export async function enrolTwoFactor(page: Page, baseUrl: string, password: stri
   return secret;
 }
 
+/**
+ * A staff member's full session (password, then two-factor enrolled on the way into the console), for
+ * `browser.newContext({ storageState })`. Call it from a test: enrolling polls with expect.
+ */
+export async function staffSession(
+  browser: Browser,
+  baseUrl: string,
+  account: { username: string; password: string },
+): Promise<Awaited<ReturnType<BrowserContext["storageState"]>>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInPage(page, baseUrl, account.username, account.password);
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(`${baseUrl}/console/two-factor`);
+  await enrolTwoFactor(page, baseUrl, account.password);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
 /** A received mail's text with quoted-printable soft breaks and "=3D" undone. */
 export const decodeMail = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
@@ -26,6 +27,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
+  titleColumn(
+    "Applicant",
+    (row) => `/console/applications/${row.id}`,
+    (row) => row.fullName,
+  ),
+  { header: "Email", cell: (row) => row.email },
+  { header: "Received", nowrap: true, cell: (row) => row.createdAt },
+  {
+    header: "Screening",
+    nowrap: true,
+    cell: (row) =>
+      row.flagCount > 0 ? (
+        <span className="text-gold">{`${row.flagCount} flag${row.flagCount === 1 ? "" : "s"}`}</span>
+      ) : (
+        <span className="text-mist-muted">none</span>
+      ),
+  },
+  { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+];
+
 export default function Applications() {
   const { rows, next } = useLoaderData<typeof loader>();
   return (
@@ -36,49 +58,13 @@ export default function Applications() {
         every opening is recorded in the audit log.
       </p>
       <StatusFilter values={applicationStatuses.map((s) => ({ value: s, label: s.replace("-", " ") }))} />
-      {rows.length === 0 ? (
-        <p className="mt-8 text-mist-muted">No applications here.</p>
-      ) : (
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-mist-muted">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Applicant</th>
-                <th className="py-2 pr-4 font-medium">Email</th>
-                <th className="py-2 pr-4 font-medium">Received</th>
-                <th className="py-2 pr-4 font-medium">Screening</th>
-                <th className="py-2 pr-4 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-violet-300/10">
-                  <td className="py-3 pr-4">
-                    <Link
-                      to={`/console/applications/${row.id}`}
-                      className="text-violet-200 underline underline-offset-4"
-                    >
-                      {row.fullName}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4 break-all">{row.email}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{row.createdAt}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">
-                    {row.flagCount > 0 ? (
-                      <span className="text-gold">{`${row.flagCount} flag${row.flagCount === 1 ? "" : "s"}`}</span>
-                    ) : (
-                      <span className="text-mist-muted">none</span>
-                    )}
-                  </td>
-                  <td className="py-3 pr-4">
-                    <StatusBadge status={row.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Ceremony applications"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="No applications here."
+      />
       <OlderLink value={next} />
     </>
   );

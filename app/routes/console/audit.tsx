@@ -1,5 +1,7 @@
 import { Link, useLoaderData, useSearchParams } from "react-router";
+import { DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
+import { StatusFilter } from "~/components/console/status-filter";
 import { beforeCursor } from "~/lib/ids";
 import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
@@ -32,13 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AuditLog() {
   const { rows, next, person } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const current = params.get("action") ?? "";
-  /** This page's address with one filter changed (the other kept; paging starts again). */
-  const filtered = (name: "action" | "person", value: string) => {
+  /** This page's address showing one person (the action filter kept; paging starts again). */
+  const forPerson = (value: string) => {
     const query = new URLSearchParams(params);
     query.delete("before");
-    if (value) query.set(name, value);
-    else query.delete(name);
+    if (value) query.set("person", value);
+    else query.delete("person");
     return `?${query}`;
   };
   return (
@@ -48,7 +49,7 @@ export default function AuditLog() {
         {person ? (
           <>
             {`Entries by or about ${person.name}. `}
-            <Link to={filtered("person", "")} className="text-violet-200 underline underline-offset-4">
+            <Link to={forPerson("")} className="text-violet-200 underline underline-offset-4">
               Show everyone
             </Link>
           </>
@@ -56,76 +57,60 @@ export default function AuditLog() {
           "Choose a name to see only the entries by or about that person."
         )}
       </p>
-      <ul className="mt-4 flex flex-wrap gap-2" aria-label="Filter by action">
-        {["", ...ACTIONS].map((a) => (
-          <li key={a}>
-            <Link
-              to={filtered("action", a)}
-              aria-current={current === a ? "true" : undefined}
-              className={`rounded-full border px-3 py-1 text-xs ${
-                current === a ? "border-gold text-gold" : "border-violet-300/30 hover:border-violet-200"
-              }`}
-            >
-              {a || "all"}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <div className="relative mt-6 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-mist-muted">
-            <tr>
-              <th className="py-2 pr-4 font-medium">When</th>
-              <th className="py-2 pr-4 font-medium">Who</th>
-              <th className="py-2 pr-4 font-medium">What</th>
-              <th className="py-2 pr-4 font-medium">Concerning</th>
-              <th className="py-2 font-medium">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-violet-300/10 align-top">
-                <td className="py-3 pr-4 whitespace-nowrap">{row.createdAt}</td>
-                <td className="py-3 pr-4">
-                  {row.actorId && row.actorName ? (
-                    <Link to={filtered("person", row.actorId)} className="text-violet-200 underline">
-                      {row.actorName}
+      <StatusFilter
+        param="action"
+        label="Filter by action"
+        capitalize={false}
+        values={ACTIONS.map((a) => ({ value: a, label: a }))}
+      />
+      <DataTable
+        caption="Audit log"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: "When", primary: true, nowrap: true, cell: (row) => row.createdAt },
+          {
+            header: "Who",
+            cell: (row) =>
+              row.actorId && row.actorName ? (
+                <Link to={forPerson(row.actorId)} className="text-violet-200 underline">
+                  {row.actorName}
+                </Link>
+              ) : (
+                (row.actorName ?? "system")
+              ),
+          },
+          { header: "What", cell: (row) => row.action },
+          {
+            header: "Concerning",
+            cell: (row) =>
+              row.subjectUserId ? (
+                <span className="flex flex-wrap gap-x-2">
+                  <Link to={forPerson(row.subjectUserId)} className="text-violet-200 underline">
+                    {row.subjectName ?? "a deleted account"}
+                  </Link>
+                  {row.subjectName ? (
+                    <Link to={`/console/members/${row.subjectUserId}`} className="text-xs text-mist-muted underline">
+                      account
                     </Link>
-                  ) : (
-                    (row.actorName ?? "system")
-                  )}
-                </td>
-                <td className="py-3 pr-4">{row.action}</td>
-                <td className="py-3 pr-4">
-                  {row.subjectUserId ? (
-                    <span className="flex flex-wrap gap-x-2">
-                      <Link to={filtered("person", row.subjectUserId)} className="text-violet-200 underline">
-                        {row.subjectName ?? "a deleted account"}
-                      </Link>
-                      {row.subjectName ? (
-                        <Link
-                          to={`/console/members/${row.subjectUserId}`}
-                          className="text-xs text-mist-muted underline"
-                        >
-                          account
-                        </Link>
-                      ) : null}
-                    </span>
                   ) : null}
-                </td>
-                <td className="py-3 text-xs text-mist-muted">
-                  {row.detail
-                    ? Object.entries(row.detail)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join(", ")
-                    : ""}
-                  {row.ip ? ` ip ${row.ip}` : ""}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </span>
+              ) : null,
+          },
+          {
+            header: "Details",
+            className: "text-xs text-mist-muted",
+            cell: (row) =>
+              `${
+                row.detail
+                  ? Object.entries(row.detail)
+                      .map(([k, v]) => `${k}: ${v}`)
+                      .join(", ")
+                  : ""
+              }${row.ip ? ` ip ${row.ip}` : ""}`,
+          },
+        ]}
+      />
       <OlderLink value={next} />
     </>
   );

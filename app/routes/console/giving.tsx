@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { data, Form, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -145,47 +146,34 @@ export default function Giving() {
         ))}
       </dl>
       <ConsoleOutcome result={result} messages={CONSOLE_DONE.giving} />
-      {rows.length === 0 ? (
-        <p className="mt-8 text-mist-muted">No gifts here.</p>
-      ) : (
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-mist-muted">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Receipt</th>
-                <th className="py-2 pr-4 font-medium">Given</th>
-                <th className="py-2 pr-4 font-medium">Donor</th>
-                <th className="py-2 pr-4 font-medium">Kind</th>
-                <th className="py-2 pr-4 text-right font-medium">Amount</th>
-                <th className="py-2 pr-4 font-medium">
-                  <span className="sr-only">Refund</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((g) => (
-                <tr key={g.id} className="border-t border-violet-300/10">
-                  <td className="py-3 pr-4 tabular-nums">{g.id}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{g.givenAt}</td>
-                  <td className="py-3 pr-4">
-                    {g.donorName}
-                    <span className="block break-all text-mist-muted">{g.donorEmail}</span>
-                  </td>
-                  <td className="py-3 pr-4">{g.kind}</td>
-                  <td className="py-3 pr-4 text-right tabular-nums">{g.amount}</td>
-                  <td className="py-3 pr-4">
-                    {g.refunded ? (
-                      <StatusBadge status="refunded" />
-                    ) : canRefund ? (
-                      <Refund gift={g} result={result} />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Gifts"
+        rows={rows}
+        rowKey={(g) => g.id}
+        empty="No gifts here."
+        columns={[
+          { header: "Receipt", className: "tabular-nums", cell: (g) => g.id },
+          { header: "Given", nowrap: true, cell: (g) => g.givenAt },
+          {
+            header: "Donor",
+            primary: true,
+            cell: (g) => (
+              <>
+                {g.donorName}
+                <span className="block font-normal text-mist-muted">{g.donorEmail}</span>
+              </>
+            ),
+          },
+          { header: "Kind", cell: (g) => g.kind },
+          { header: "Amount", align: "right", className: "tabular-nums", cell: (g) => g.amount },
+          {
+            header: "Refund",
+            hideHeader: true,
+            cell: (g) =>
+              g.refunded ? <StatusBadge status="refunded" /> : canRefund ? <Refund gift={g} result={result} /> : null,
+          },
+        ]}
+      />
       <OlderLink value={next} />
     </>
   );

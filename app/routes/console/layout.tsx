@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { ScrollStrip } from "~/components/console/scroll-strip";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { errorMeta, privateMeta } from "~/lib/seo";
@@ -40,18 +41,18 @@ export default function ConsoleLayout() {
           <SignOutButton />
         </div>
       </div>
-      <nav aria-label="Console" className="relative mt-4 border-b border-violet-300/15">
-        {/* The tabs scroll sideways on a phone; the fade at the edge says there is more. */}
-        <ul className="flex gap-1 overflow-x-auto pr-8 [scrollbar-width:thin]">
+      <nav aria-label="Console" className="mt-4 border-b border-violet-300/15">
+        <ScrollStrip listClassName="gap-1">
           {nav.map((item) => {
             const count = item.waiting ? waiting[item.waiting] : 0;
             return (
-              <li key={item.to}>
+              <li key={item.to} className="shrink-0">
                 <NavLink
                   to={item.to}
                   end={item.to === "/console"}
                   className={({ isActive }) =>
-                    `flex items-center gap-2 border-b-2 px-4 py-3 text-sm whitespace-nowrap ${
+                    // The focus ring sits inside the tab: the strip that scrolls would cut one outside.
+                    `flex items-center gap-2 border-b-2 px-4 py-3 text-sm whitespace-nowrap focus-visible:-outline-offset-4 ${
                       isActive ? "border-gold text-gold" : "border-transparent text-mist hover:text-violet-200"
                     }`
                   }
@@ -67,11 +68,7 @@ export default function ConsoleLayout() {
               </li>
             );
           })}
-        </ul>
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-night-950 to-transparent sm:hidden"
-        />
+        </ScrollStrip>
       </nav>
       <div className="pt-8">
         <Outlet />

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData, useSearchParams } from "react-router";
+import { Form, useLoaderData, useSearchParams } from "react-router";
+import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { parseInstant } from "~/lib/days";
@@ -18,6 +19,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     next: rows.length === MEMBERS_PAGE_SIZE ? (rows.at(-1)?.createdAt.toISOString() ?? null) : null,
   };
 }
+
+const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
+  titleColumn(
+    "Name",
+    (row) => `/console/members/${row.id}`,
+    (row) => row.name,
+  ),
+  { header: "Email", cell: (row) => row.email },
+  { header: "Username", cell: (row) => row.username ?? <span className="text-mist-muted">invited</span> },
+  {
+    header: "Role",
+    cell: (row) => (
+      <>
+        {row.role}
+        {row.banned ? (
+          <span className="ml-2">
+            <StatusBadge status="disabled" />
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+];
 
 export default function Members() {
   const { rows, next } = useLoaderData<typeof loader>();
@@ -42,43 +66,7 @@ export default function Members() {
           Search
         </button>
       </Form>
-      {rows.length === 0 ? (
-        <p className="mt-8 text-mist-muted">No accounts match.</p>
-      ) : (
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-mist-muted">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Name</th>
-                <th className="py-2 pr-4 font-medium">Email</th>
-                <th className="py-2 pr-4 font-medium">Username</th>
-                <th className="py-2 pr-4 font-medium">Role</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-violet-300/10">
-                  <td className="py-3 pr-4">
-                    <Link to={`/console/members/${row.id}`} className="text-violet-200 underline underline-offset-4">
-                      {row.name}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4 break-all">{row.email}</td>
-                  <td className="py-3 pr-4">{row.username ?? <span className="text-mist-muted">invited</span>}</td>
-                  <td className="py-3 pr-4">
-                    {row.role}
-                    {row.banned ? (
-                      <span className="ml-2">
-                        <StatusBadge status="disabled" />
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable caption="Members" columns={COLUMNS} rows={rows} rowKey={(r) => r.id} empty="No accounts match." />
       <OlderLink value={next} />
     </>
   );

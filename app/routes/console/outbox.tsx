@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "react-router";
+import { type Column, DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -73,6 +74,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
 
+const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
+  { header: "To", primary: true, cell: (row) => row.to },
+  {
+    header: "Subject",
+    cell: (row) => (
+      <>
+        {row.subject}
+        <span className="block text-xs text-mist-muted">{row.kind}</span>
+        {row.lastError ? <span className="block text-xs text-rose-200">{row.lastError}</span> : null}
+      </>
+    ),
+  },
+  { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+  { header: "Attempts", cell: (row) => row.attempts },
+  {
+    header: "Queued",
+    nowrap: true,
+    cell: (row) => (
+      <>
+        {row.createdAt}
+        {row.sentAt ? <span className="block text-xs text-mist-muted">sent {row.sentAt}</span> : null}
+      </>
+    ),
+  },
+];
+
 export default function Outbox() {
   const { rows, next } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
@@ -84,43 +111,19 @@ export default function Outbox() {
         times with growing pauses.
       </p>
       <ConsoleOutcome result={result} messages={CONSOLE_DONE.outbox} />
-      <div className="relative mt-6 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-mist-muted">
-            <tr>
-              <th className="py-2 pr-4 font-medium">To</th>
-              <th className="py-2 pr-4 font-medium">Subject</th>
-              <th className="py-2 pr-4 font-medium">Status</th>
-              <th className="py-2 pr-4 font-medium">Attempts</th>
-              <th className="py-2 pr-4 font-medium">Queued</th>
-              <th className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-violet-300/10 align-top">
-                <td className="py-3 pr-4 break-all">{row.to}</td>
-                <td className="py-3 pr-4">
-                  {row.subject}
-                  <span className="block text-xs text-mist-muted">{row.kind}</span>
-                  {row.lastError ? <span className="block text-xs text-rose-200">{row.lastError}</span> : null}
-                </td>
-                <td className="py-3 pr-4">
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="py-3 pr-4">{row.attempts}</td>
-                <td className="py-3 pr-4 whitespace-nowrap">
-                  {row.createdAt}
-                  {row.sentAt ? <span className="block text-xs text-mist-muted">sent {row.sentAt}</span> : null}
-                </td>
-                <td className="py-3">{row.status === "sending" ? null : <Resend id={row.id} result={result} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Outbox"
+        columns={[
+          ...COLUMNS,
+          {
+            header: "Actions",
+            hideHeader: true,
+            cell: (row) => (row.status === "sending" ? null : <Resend id={row.id} result={result} />),
+          },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.id}
+      />
       <OlderLink value={next} />
     </>
   );

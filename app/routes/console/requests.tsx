@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
@@ -25,45 +26,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
+  titleColumn(
+    "Name",
+    (row) => `/console/requests/${row.id}`,
+    (row) => row.name,
+  ),
+  { header: "Email", cell: (row) => row.email },
+  { header: "Received", nowrap: true, cell: (row) => row.createdAt },
+  {
+    header: "Status",
+    cell: (row) => (
+      <>
+        <StatusBadge status={row.status} />
+        {row.decidedByName ? <span className="ml-2 text-mist-muted">by {row.decidedByName}</span> : null}
+      </>
+    ),
+  },
+];
+
 export default function AccessRequests() {
   const { rows, next } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="font-serif text-3xl font-semibold">Access requests</h1>
       <StatusFilter values={accessRequestStatuses.map((s) => ({ value: s, label: s }))} />
-      {rows.length === 0 ? (
-        <p className="mt-8 text-mist-muted">No requests here.</p>
-      ) : (
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-mist-muted">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Name</th>
-                <th className="py-2 pr-4 font-medium">Email</th>
-                <th className="py-2 pr-4 font-medium">Received</th>
-                <th className="py-2 pr-4 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-violet-300/10">
-                  <td className="py-3 pr-4">
-                    <Link to={`/console/requests/${row.id}`} className="text-violet-200 underline underline-offset-4">
-                      {row.name}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4 break-all">{row.email}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{row.createdAt}</td>
-                  <td className="py-3 pr-4">
-                    <StatusBadge status={row.status} />
-                    {row.decidedByName ? <span className="ml-2 text-mist-muted">by {row.decidedByName}</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Access requests"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="No requests here."
+      />
       <OlderLink value={next} />
     </>
   );

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, useSearchParams } from "react-router";
+import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { beforeCursor } from "~/lib/ids";
@@ -30,6 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
+  titleColumn(
+    "From",
+    (row) => `/console/shares/${row.id}`,
+    (row) => row.memberName,
+  ),
+  { header: "Kind", cell: (row) => KIND_LABELS[row.kind] },
+  { header: "Received", nowrap: true, cell: (row) => row.createdAt },
+  {
+    header: "Status",
+    cell: (row) => (
+      <span className="flex flex-wrap gap-1">
+        {row.urgent ? <StatusBadge status="urgent" /> : null}
+        <StatusBadge status={row.answered ? "answered" : "waiting"} />
+      </span>
+    ),
+  },
+];
+
 export default function Shares() {
   const { rows, next, unanswered } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -49,41 +69,13 @@ export default function Shares() {
           {unanswered ? "Show all, answered too" : "Show only those waiting for a reply"}
         </Link>
       </p>
-      {rows.length === 0 ? (
-        <p className="mt-8 text-mist-muted">{unanswered ? "Nothing is waiting for a reply." : "No shares yet."}</p>
-      ) : (
-        <div className="relative mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-mist-muted">
-              <tr>
-                <th className="py-2 pr-4 font-medium">From</th>
-                <th className="py-2 pr-4 font-medium">Kind</th>
-                <th className="py-2 pr-4 font-medium">Received</th>
-                <th className="py-2 pr-4 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t border-violet-300/10">
-                  <td className="py-3 pr-4">
-                    <Link to={`/console/shares/${row.id}`} className="text-violet-200 underline underline-offset-4">
-                      {row.memberName}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4">{KIND_LABELS[row.kind]}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{row.createdAt}</td>
-                  <td className="py-3 pr-4">
-                    <span className="flex flex-wrap gap-1">
-                      {row.urgent ? <StatusBadge status="urgent" /> : null}
-                      <StatusBadge status={row.answered ? "answered" : "waiting"} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Shares"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={unanswered ? "Nothing is waiting for a reply." : "No shares yet."}
+      />
       <OlderLink value={next} />
     </>
   );
