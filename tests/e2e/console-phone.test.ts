@@ -28,6 +28,7 @@ const LISTS = [
   "/console/giving",
   "/console/outbox",
   "/console/audit",
+  "/console/newsletter/subscribers",
 ];
 
 beforeAll(async () => {
@@ -43,6 +44,8 @@ beforeAll(async () => {
     reason: "I seek a guided path.",
   });
   expect(requested.status()).toBeLessThan(400);
+  const subscribed = await post(visitor, "/newsletter", { email: LONG_EMAIL });
+  expect(subscribed.status()).toBeLessThan(400);
   await visitor.close();
 
   // A member shares and applies with the long address, as their own signed-in browser would.
@@ -116,7 +119,13 @@ describe("console lists", () => {
         fullPage: true,
       });
     }
-    for (const path of ["/console/requests", "/console/applications", "/console/giving", "/console/outbox"]) {
+    for (const path of [
+      "/console/requests",
+      "/console/applications",
+      "/console/giving",
+      "/console/outbox",
+      "/console/newsletter/subscribers",
+    ]) {
       await page.goto(`${app.url}${path}`, { waitUntil: "networkidle" });
       const box = await emailCell(page);
       // About 80 characters at 14 px: a line is well over 150 px, and it takes a few lines, not eighty.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
-import { enrolTwoFactor, mailMatching, signInPage } from "../support/browser-accounts";
+import { mailMatching, staffSession } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
 
 /*
@@ -46,14 +46,7 @@ it("a visitor subscribes and confirms from the mail", async () => {
 });
 
 it("a keeper signs in with two-factor", async () => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInPage(page, app.url, keeper.username, keeper.password);
-  await page.waitForURL(/\/dashboard$/);
-  await page.goto(`${app.url}/console/two-factor`);
-  await enrolTwoFactor(page, app.url, keeper.password);
-  keeperState = await context.storageState();
-  await context.close();
+  keeperState = await staffSession(browser, app.url, keeper);
 });
 
 it("without JavaScript on a phone: writes, previews, tests and sends an issue; the reader can unsubscribe from it", async () => {

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
-import { Form, useLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
+import { EmailSearch } from "~/components/console/email-search";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusFilter } from "~/components/console/status-filter";
 import { quizQuestions, recommendations } from "~/content/readiness-quiz";
@@ -49,25 +50,7 @@ export default function QuizSubmissions() {
         label="Filter by recommendation"
         values={Object.values(recommendations).map((r) => ({ value: r.key, label: r.title }))}
       />
-      <Form method="get" className="mt-4 flex flex-wrap gap-3">
-        {params.get("recommendation") ? (
-          <input type="hidden" name="recommendation" value={params.get("recommendation") ?? ""} />
-        ) : null}
-        <label htmlFor="email" className="sr-only">
-          Email contains
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="search"
-          defaultValue={params.get("email") ?? ""}
-          placeholder="Email contains…"
-          className="field max-w-xs"
-        />
-        <button type="submit" className="btn-ghost">
-          Search
-        </button>
-      </Form>
+      <EmailSearch keep="recommendation" />
       {rows.length === 0 ? (
         <p className="mt-8 text-mist-muted">No quiz submissions here.</p>
       ) : (

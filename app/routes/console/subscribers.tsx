@@ -1,5 +1,7 @@
 import { Download } from "lucide-react";
-import { Form, Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { type Column, DataTable } from "~/components/console/data-table";
+import { EmailSearch } from "~/components/console/email-search";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
@@ -28,11 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? `Unsubscribed ${at(r.unsubscribedAt) ?? ""}`
           : r.status === "confirmed"
             ? `Confirmed ${at(r.confirmedAt) ?? ""}`
-            : `Asked ${at(r.createdAt)}; the confirmation link has not been followed`,
+            : `Asked ${at(r.createdAt)}; not yet confirmed`,
     })),
     next: rows.length === SUBSCRIBERS_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
   };
 }
+
+type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
+
+const COLUMNS: ReadonlyArray<Column<Row>> = [
+  { header: "Email", primary: true, cell: (r) => r.email },
+  { header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+  { header: "Since", cell: (r) => r.line },
+];
 
 export default function Subscribers() {
   const { rows, next } = useLoaderData<typeof loader>();
@@ -57,36 +67,14 @@ export default function Subscribers() {
           { value: "unsubscribed", label: "Unsubscribed" },
         ]}
       />
-      <Form method="get" className="mt-4 flex flex-wrap gap-3">
-        {params.get("status") ? <input type="hidden" name="status" value={params.get("status") ?? ""} /> : null}
-        <label htmlFor="email" className="sr-only">
-          Email contains
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="search"
-          defaultValue={params.get("email") ?? ""}
-          placeholder="Email contains…"
-          className="field max-w-xs"
-        />
-        <button type="submit" className="btn-ghost">
-          Search
-        </button>
-      </Form>
-      {rows.length === 0 ? (
-        <p className="mt-8 text-mist-muted">No subscribers here.</p>
-      ) : (
-        <ul aria-label="Subscribers" className="mt-6 grid gap-2">
-          {rows.map((row) => (
-            <li key={row.id} className="card flex flex-wrap items-center gap-x-3 gap-y-1 p-4">
-              <span className="font-semibold [overflow-wrap:anywhere]">{row.email}</span>
-              <StatusBadge status={row.status} />
-              <span className="w-full text-sm text-mist-muted">{row.line}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EmailSearch keep="status" />
+      <DataTable
+        caption="Subscribers"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="No subscribers here."
+      />
       <OlderLink value={next} />
     </>
   );
