@@ -17,14 +17,10 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { publicEnv } from "./env.server";
-import { errorMeta } from "./lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   return publicEnv(context.env);
 }
-
-/** Pages name themselves; an error the root's boundary shows gets its own title (and noindex) here. */
-export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : []);
 
 export const links: Route.LinksFunction = () => [
   // favicon.ico for software that asks for it by name; the SVG for browsers; the PNGs for phones' home screens.
@@ -70,6 +66,20 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * An error page's title, never indexed. Rendered in the page (React puts it in the head) rather
+ * than by a root `meta`, so every page's script stays as small as it was; the member and console
+ * areas name theirs with lib/private-meta.
+ */
+function ErrorHead({ title }: { title: string }) {
+  return (
+    <>
+      <title>{`${title} · Sacred Path Congregation`}</title>
+      <meta name="robots" content="noindex" />
+    </>
+  );
+}
+
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-32 text-center">
@@ -85,7 +95,14 @@ export function NotFound() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <ErrorHead title="Page not found" />
+        <NotFound />
+      </>
+    );
+  }
   // A link followed while the server or the connection is down: a retry in the page's area, not the error screen.
   if (isLoadFailure(error)) return <LoadFailure />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -97,6 +114,7 @@ export function ErrorBoundary() {
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-32 text-center">
+      <ErrorHead title="Something went wrong" />
       <h1 className="font-serif text-4xl">Unexpected Application Error!</h1>
       <p className="mt-4 text-2xl text-violet-300">{status}</p>
       <p className="mt-2 text-mist-muted">{message}</p>

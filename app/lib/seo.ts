@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "react-router";
 import { shareImagePath } from "./art-paths";
 import { site } from "./site";
 
@@ -66,20 +66,4 @@ export function organizationData(siteUrl: string): Record<string, unknown> {
     logo: `${siteUrl}/favicon.svg`,
     sameAs: [site.social.professional.href, site.social.photos.href],
   };
-}
-
-/** Member, staff and single-use pages: a title, and kept out of search engines. */
-export function privateMeta(title: string): MetaDescriptor[] {
-  return [
-    { title: `${title} · Sacred Path Congregation` },
-    // Never indexed; the description is what a browser or assistive tool shows about the tab.
-    { name: "description", content: `${title}: a private page of the Sacred Path Congregation.` },
-    { name: "robots", content: "noindex" },
-  ];
-}
-
-/** An error page (a loader's 404, a refusal, a failure): a title that says so, never indexed. */
-export function errorMeta(error: unknown): MetaDescriptor[] {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return privateMeta(status === 404 ? "Page not found" : status === 403 ? "Not open to you" : "Something went wrong");
 }

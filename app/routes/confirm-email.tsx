@@ -4,7 +4,7 @@ import { useForm } from "~/components/forms/use-form";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { confirmEmailChange, findEmailChange } from "~/modules/accounts/email-change.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/confirm-email";

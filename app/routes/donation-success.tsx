@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import type { Route } from "./+types/donation-success";
 
 export const meta: Route.MetaFunction = () => privateMeta("Thank You for Your Donation");

@@ -7,7 +7,7 @@ import { useOneAlert } from "~/components/forms/use-one-alert";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { findResetAccount, resetPassword } from "~/modules/accounts/password-reset.server";
 import { resetPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/reset-password";

@@ -7,7 +7,7 @@ import { useOneAlert } from "~/components/forms/use-one-alert";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { completeSignIn, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
 import { twoFactorCodeSchema } from "~/modules/accounts/validation";

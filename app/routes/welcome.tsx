@@ -7,7 +7,7 @@ import { useForm } from "~/components/forms/use-form";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/invitations.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
 import { acceptInvitationSchema } from "~/modules/accounts/validation";

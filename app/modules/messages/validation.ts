@@ -1,7 +1,6 @@
 // zod/mini: the same schema runs in the browser and in the action, at a fraction of the bundle size.
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
-import { issueFormats } from "./issue-formats";
 
 import { CONTACT_REQUIRED, EMAIL_INVALID, NEWSLETTER_INVALID } from "./messages";
 
@@ -49,28 +48,4 @@ export const contactReplySchema = z.object({
       z.minLength(1, "Please write a reply."),
       z.maxLength(5000, "Please keep the reply under 5000 characters."),
     ),
-});
-
-/** A newsletter issue as a keeper writes it in the console. */
-export const newsletterIssueSchema = z.object({
-  subject: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "Please write a subject."),
-      z.maxLength(200, "Please keep the subject under 200 characters."),
-    ),
-  format: z.enum(issueFormats, "Choose Markdown or plain text."),
-  body: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "Please write the issue."),
-      z.maxLength(50_000, "Please keep the issue under 50,000 characters."),
-    ),
-});
-
-/** Sending cannot be undone: the keeper ticks that they mean it. */
-export const newsletterSendSchema = z.object({
-  confirm: z.string().check(z.minLength(1, "Tick the box to confirm that this issue goes to every subscriber.")),
 });

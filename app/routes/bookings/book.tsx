@@ -5,7 +5,7 @@ import { bookableOfferView } from "~/content/journey";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { getViewer } from "~/modules/accounts/session.server";
 import { dayChoice } from "~/modules/bookings/availability.server";
 import { bookingPayment, payForBooking } from "~/modules/bookings/book.server";

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import type { Route } from "./+types/manage-done";
 
 export const meta: Route.MetaFunction = () => privateMeta("Your Session");

@@ -26,7 +26,7 @@ import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, type Submission } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { dayChoice } from "~/modules/bookings/availability.server";
 import { payForBooking } from "~/modules/bookings/book.server";
 import { bookingByToken, cancelBooking, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { ScrollStrip } from "~/components/console/scroll-strip";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
-import { errorMeta, privateMeta } from "~/lib/seo";
+import { errorMeta, privateMeta } from "~/lib/private-meta";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
 import { waitingWork } from "~/modules/console/waiting.server";

@@ -12,9 +12,9 @@ import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/messages/issue-validation";
 import { getIssue, renderIssueBody, saveIssue, sendIssue, sendTest } from "~/modules/messages/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/messages/subscribers.server";
-import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/messages/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-issue";
@@ -87,8 +87,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
 
-const loadIssueSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterIssueSchema);
-const loadSendSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterSendSchema);
+const loadIssueSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterIssueSchema);
+const loadSendSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterSendSchema);
 
 export default function NewsletterIssue() {
   const { issue, previewHtml, confirmed, myAddress } = useLoaderData<typeof loader>();

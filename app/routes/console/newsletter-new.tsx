@@ -8,8 +8,8 @@ import type { FormResult } from "~/lib/forms";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid } from "~/modules/console/forms.server";
 import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { newsletterIssueSchema } from "~/modules/messages/issue-validation";
 import { createIssue } from "~/modules/messages/newsletter-issues.server";
-import { newsletterIssueSchema } from "~/modules/messages/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-new";
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
 
-const loadSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterIssueSchema);
+const loadSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterIssueSchema);
 
 export default function NewIssue() {
   const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;

@@ -8,7 +8,7 @@ import { useOneAlert } from "~/components/forms/use-one-alert";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "~/lib/form-action.server";
 import type { FormResult, Notice } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import {
   confirmEnrolment,

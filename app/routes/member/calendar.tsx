@@ -11,7 +11,7 @@ import { keepFormOnFailure } from "~/lib/client-action";
 import { isDay } from "~/lib/days";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { memberSessionCount, upcomingForMember } from "~/modules/bookings/schedule.server";

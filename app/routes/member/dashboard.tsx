@@ -9,7 +9,7 @@ import {
   UserRound,
 } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatDate, greetingFor, hourIn } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import type { ApplicationStatus } from "~/modules/intake/application-status";

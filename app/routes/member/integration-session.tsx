@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
 import { VisionImage } from "~/components/member/vision-image";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { getSession } from "~/modules/integration/sessions.server";

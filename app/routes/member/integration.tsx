@@ -7,7 +7,7 @@ import { type VisionDraft, VoiceVision } from "~/components/member/voice-vision"
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { listShareReads } from "~/modules/audit/audit.server";

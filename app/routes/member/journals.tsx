@@ -6,7 +6,7 @@ import { notify } from "~/components/ui/notify";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatDateTime } from "~/lib/time-format";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";

@@ -2,7 +2,7 @@ import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
-import { errorMeta } from "~/lib/seo";
+import { errorMeta } from "~/lib/private-meta";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/layout";
 

@@ -6,7 +6,7 @@ import { MEDITATION_SECTIONS } from "~/content/meditations";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import { plural } from "~/lib/plural";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { recordSit, sitSummary } from "~/modules/practice/practice.server";
 import { SIT_NOT_SAVED, sitSchema } from "~/modules/practice/validation";

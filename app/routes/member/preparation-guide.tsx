@@ -5,7 +5,7 @@ import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { checkedItems, resetChecklist, setChecked } from "~/modules/practice/practice.server";
 import { CHECKLIST_NOT_SAVED, checklistSchema } from "~/modules/practice/validation";

@@ -13,7 +13,7 @@ import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, readSubmission } from "~/lib/form-action.server";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatDate, formatDateTime } from "~/lib/time-format";
 import { describeUserAgent } from "~/lib/user-agent";
 import { pendingEmailChange } from "~/modules/accounts/email-change.server";

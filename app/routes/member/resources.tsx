@@ -1,7 +1,7 @@
 import { BookOpen, ExternalLink, FileText, PlayCircle, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { RESOURCE_SECTIONS, type ResourceType } from "~/content/resources";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/resources";
 

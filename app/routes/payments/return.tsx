@@ -6,7 +6,7 @@ import { notify } from "~/components/ui/notify";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatCents } from "~/modules/giving/amounts";
 import { cancelAndRelease, completeAndFulfil } from "~/modules/payments/fulfilment.server";
 import { PAYMENT_NOTICES, PAYMENT_PATHS } from "~/modules/payments/outcomes";

@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { privateMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/private-meta";
 import { formatCents } from "~/modules/giving/amounts";
 import { decideTestOrder, getTestOrder } from "~/modules/payments/test-provider.server";
 import type { Route } from "./+types/test-approval";
