@@ -44,6 +44,8 @@ export interface Article {
   readonly featured: boolean;
   /** ISO date YYYY-MM-DD. */
   readonly date: string;
+  /** ISO date of the last revision, when the article was revised after `date`. */
+  readonly updated?: string;
   readonly readTimeMinutes: number;
   /** Alt text for the article's generated artwork. */
   readonly imageAlt: string;

@@ -12,7 +12,8 @@ export interface PageSeo {
   image: string;
   imageAlt?: string;
   type?: "website" | "article";
-  structuredData?: Record<string, unknown>;
+  /** schema.org data; several items (an Article and its BreadcrumbList) go out as one @graph. */
+  structuredData?: Record<string, unknown> | ReadonlyArray<Record<string, unknown>>;
   /** A page reached only after a form (a thank-you): shareable, but kept out of search (robots.txt agrees). */
   noindex?: boolean;
 }
@@ -53,7 +54,13 @@ export function seo(siteUrl: string, page: PageSeo): MetaDescriptor[] {
   if (page.keywords?.length) meta.push({ name: "keywords", content: page.keywords.join(", ") });
   if (page.noindex) meta.push({ name: "robots", content: "noindex" });
   if (page.structuredData) {
-    meta.push({ "script:ld+json": { "@context": "https://schema.org", ...page.structuredData } });
+    // Every item names its page's canonical URL unless it says otherwise.
+    const data = page.structuredData;
+    meta.push({
+      "script:ld+json": Array.isArray(data)
+        ? { "@context": "https://schema.org", "@graph": data.map((item) => ({ url, ...item })) }
+        : { "@context": "https://schema.org", url, ...data },
+    });
   }
   return meta;
 }

@@ -7,7 +7,14 @@ import { artPath } from "~/lib/art-paths";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { categoryLabel, findArticle, formatArticleDate, readTimeLabel } from "~/modules/content/articles";
+import {
+  articleInstant,
+  articleModified,
+  categoryLabel,
+  findArticle,
+  formatArticleDate,
+  readTimeLabel,
+} from "~/modules/content/articles";
 import type { Route } from "./+types/article";
 
 export const headers = publicPageHeaders;
@@ -31,24 +38,44 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     image: article.slug,
     imageAlt: article.imageAlt,
     type: "article",
-    structuredData: {
-      "@type": "Article",
-      headline: article.title,
-      description: article.description,
-      datePublished: article.date,
-      image: `${siteUrl}/og/${article.slug}.png`,
-      keywords: article.keywords.join(", "),
-      articleSection: categoryLabel(article.category),
-      author: { "@type": "Organization", name: site.name },
-      publisher: {
-        "@type": "Organization",
-        name: site.name,
-        logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+    structuredData: [
+      {
+        "@type": "Article",
+        headline: article.title,
+        description: article.description,
+        datePublished: articleInstant(article.date),
+        dateModified: articleInstant(articleModified(article)),
+        image: `${siteUrl}/og/${article.slug}.png`,
+        keywords: article.keywords.join(", "),
+        articleSection: categoryLabel(article.category),
+        author: { "@type": "Organization", name: site.name },
+        publisher: {
+          "@type": "Organization",
+          name: site.name,
+          logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+        },
+        mainEntityOfPage: `${siteUrl}/magic/${article.slug}`,
       },
-      mainEntityOfPage: `${siteUrl}/magic/${article.slug}`,
-    },
+      breadcrumbs(siteUrl, [
+        { name: "The Magic", path: "/magic" },
+        { name: article.title, path: `/magic/${article.slug}` },
+      ]),
+    ],
   });
 };
+
+/** The trail to an article for search results: Home, The Magic, the article (kept here: only articles have one). */
+function breadcrumbs(siteUrl: string, steps: ReadonlyArray<{ name: string; path: string }>) {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: [{ name: "Home", path: "/" }, ...steps].map((step, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: step.name,
+      item: `${siteUrl}${step.path}`,
+    })),
+  };
+}
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, related } = loaderData;

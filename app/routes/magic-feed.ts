@@ -1,6 +1,6 @@
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http";
 import { site } from "~/lib/site";
-import { allArticles } from "~/modules/content/articles";
+import { allArticles, articleInstant } from "~/modules/content/articles";
 import type { Route } from "./+types/magic-feed";
 
 const escapeXml = (s: string) =>
@@ -18,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
         `      <link>${url}</link>`,
         `      <guid isPermaLink="true">${url}</guid>`,
         `      <description>${escapeXml(a.description)}</description>`,
-        `      <pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate>`,
+        `      <pubDate>${new Date(articleInstant(a.date)).toUTCString()}</pubDate>`,
         "    </item>",
       ].join("\n");
     })

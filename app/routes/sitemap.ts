@@ -1,12 +1,13 @@
 import { articles } from "~/content/articles";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http";
+import { articleModified } from "~/modules/content/articles";
 import { publicPaths } from "~/modules/content/public-pages";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function loader({ context }: Route.LoaderArgs) {
-  const lastmod = new Map(articles.map((a) => [`/magic/${a.slug}`, a.date]));
+  const lastmod = new Map(articles.map((a) => [`/magic/${a.slug}`, articleModified(a)]));
   const urls = publicPaths()
     .map((path) => {
       const date = lastmod.get(path);

@@ -45,13 +45,33 @@ describe("public pages", () => {
       expect(png.headers.get("content-type")).toBe("image/png");
       expect(pngSize(await png.arrayBuffer()), `${path} image size`).toEqual({ width: 1200, height: 630 });
       if (type) {
-        const ld = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
-        expect(JSON.parse(ld ?? "{}")["@type"], path).toBe(type);
+        const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? "{}");
+        // One item, or an article with its breadcrumbs as one @graph; each names its page.
+        const items: Array<Record<string, unknown>> = ld["@graph"] ?? [ld];
+        expect(items[0]?.["@type"], path).toBe(type);
+        expect(items[0]?.url, path).toBe(path === "/" ? "https://congregation.example" : canonical);
       }
       if (path.startsWith("/magic/") || ["/", "/magic", "/faq", "/religious-freedom"].includes(path)) {
         expect(html, path).toMatch(/<meta name="keywords" content="[^"]+"/);
       }
     }
+  });
+
+  it("date each article with a time zone and give it a breadcrumb trail", async () => {
+    const article = articles[0];
+    const html = await (await fetch(`${server.url}/magic/${article?.slug}`)).text();
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? "{}");
+    const [item, trail] = ld["@graph"];
+    expect(item.datePublished).toBe(`${article?.date}T12:00:00Z`);
+    expect(item.dateModified).toBe(`${article?.updated ?? article?.date}T12:00:00Z`);
+    expect(trail["@type"]).toBe("BreadcrumbList");
+    expect(
+      trail.itemListElement.map((i: { position: number; name: string; item: string }) => [i.position, i.name, i.item]),
+    ).toEqual([
+      [1, "Home", "https://congregation.example/"],
+      [2, "The Magic", "https://congregation.example/magic"],
+      [3, article?.title, `https://congregation.example/magic/${article?.slug}`],
+    ]);
   });
 
   it("render the magic search from the URL", async () => {

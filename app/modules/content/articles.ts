@@ -48,9 +48,18 @@ export function readTimeLabel(article: Article): string {
   return `${article.readTimeMinutes} min read`;
 }
 
+/**
+ * An article's day as an instant: noon UTC, so the day is the same in every time zone that reads it
+ * (the page, the feed's pubDate, the structured data's datePublished).
+ */
+export const articleInstant = (isoDate: string) => `${isoDate}T12:00:00Z`;
+
+/** The day an article last changed: its revision, or its publication. */
+export const articleModified = (article: Article) => article.updated ?? article.date;
+
 /** "July 22, 2025", fixed to UTC so server and browser agree. */
 export function formatArticleDate(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", {
+  return new Date(articleInstant(isoDate)).toLocaleDateString("en-US", {
     year: "numeric",
     month: "long",
     day: "numeric",
