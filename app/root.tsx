@@ -50,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         <SiteHeader />
-        <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        <main id="main" tabIndex={-1} className="pt-16 outline-none print:pt-0">
           {children}
         </main>
         <SiteFooter />

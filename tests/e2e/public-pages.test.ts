@@ -87,4 +87,32 @@ describe("every public page", () => {
     }
     expect(broken).toEqual([]);
   });
+
+  it("prints an article as dark ink on white, without the fixed header, footer or chat button", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/magic/psilocybin-aging-study`, { waitUntil: "networkidle" });
+    await page.emulateMedia({ media: "print" });
+    const printed = await page.evaluate(() => {
+      const style = (el: Element | null) => (el ? getComputedStyle(el) : null);
+      const paragraph = document.querySelector("main article p");
+      return {
+        body: style(document.body)?.backgroundColor,
+        bodyImage: style(document.body)?.backgroundImage,
+        text: style(paragraph)?.color,
+        header: style(document.querySelector("body > div header, header.fixed"))?.display,
+        footer: style(document.querySelector("footer"))?.display,
+        mainPadding: style(document.querySelector("main"))?.paddingTop,
+      };
+    });
+    expect(printed).toEqual({
+      body: "rgb(255, 255, 255)",
+      bodyImage: "none",
+      text: "rgb(17, 17, 17)",
+      header: "none",
+      footer: "none",
+      mainPadding: "0px",
+    });
+    await page.pdf({ path: `${shots}/article-print.pdf` });
+    await page.close();
+  });
 });

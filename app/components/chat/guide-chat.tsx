@@ -17,7 +17,7 @@ export function GuideChat() {
     requestAnimationFrame(() => launcher.current?.focus());
   };
   return (
-    <div className="fixed right-4 bottom-4 z-30 sm:right-6 sm:bottom-6">
+    <div className="fixed right-4 bottom-4 z-30 sm:right-6 sm:bottom-6 print:hidden">
       {open ? (
         <Suspense fallback={null}>
           <GuideChatPanel onClose={close} />

@@ -34,7 +34,7 @@ export function NavigationProgress() {
         aria-hidden="true"
         data-testid="navigation-progress"
         data-state={shown ? "loading" : "idle"}
-        className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-1 overflow-hidden transition-opacity duration-200 ${
+        className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-1 overflow-hidden transition-opacity duration-200 print:hidden ${
           shown ? "opacity-100" : "opacity-0"
         }`}
       >

@@ -12,7 +12,7 @@ const pages = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-24 border-t border-violet-300/10 bg-night-950/80">
+    <footer className="mt-24 border-t border-violet-300/10 bg-night-950/80 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div className="max-w-sm">
           <p className="font-serif text-2xl text-mist">{site.name}</p>

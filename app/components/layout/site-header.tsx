@@ -86,7 +86,7 @@ export function SiteHeader() {
   );
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-violet-300/10 bg-night-950/85 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-violet-300/10 bg-night-950/85 backdrop-blur print:hidden">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-semibold tracking-wide text-mist">
           <img src="/favicon.svg" alt="" width="32" height="32" className="h-8 w-8" />
