@@ -149,6 +149,8 @@ describe("booking", () => {
     const mail = await mailMatching(smtp, "booker@example.org", /is confirmed/);
     expect(mail).toContain("text/calendar");
     expect(mail).toContain("filename=session.ics");
+    // The booker's own time (the browser's zone, sent with the form), New York time beside it.
+    expect(mail.replace(/\s+/g, " ")).toMatch(/4:00 PM GMT\+\d \(your time; .* 10:00 AM E[SD]T \(New York time\)\)/);
     expect(mail).toMatch(/\/bookings\/manage\/[A-Za-z0-9_-]+/);
     expect(bodies.join("\n")).not.toContain("4242424242424242");
 

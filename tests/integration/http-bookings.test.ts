@@ -94,6 +94,36 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     expect(taken.slots.map((s: { time: string }) => s.time)).not.toContain("10:00");
   });
 
+  it("gives the session's time in the booker's own zone in their mails, New York time beside it", async () => {
+    const confirmation = async () =>
+      (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.confirmed"))).at(-1)
+        ?.textBody ?? "";
+    const startsAt = zonedInstant(day(), "10:00", "America/New_York");
+    const inZone = (zone: string) =>
+      new Intl.DateTimeFormat("en-US", {
+        weekday: "short",
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: zone,
+        timeZoneName: "short",
+      }).format(startsAt);
+    await book({ timeZone: "Europe/Warsaw" });
+    const [warsaw] = await server.database.db.select().from(bookings);
+    expect(warsaw?.timeZone).toBe("Europe/Warsaw");
+    expect(await confirmation()).toContain(
+      `${inZone("Europe/Warsaw")} (your time; ${inZone("America/New_York")} (New York time))`,
+    );
+    // A zone that is not one (or none, without JavaScript): New York time only, nothing stored.
+    await server.database.db.delete(bookings);
+    await book({ timeZone: "Mars/Olympus_Mons" });
+    const [unknown] = await server.database.db.select().from(bookings);
+    expect(unknown?.timeZone).toBeNull();
+    expect(await confirmation()).toContain(`booked for ${inZone("America/New_York")} (New York time),`);
+  });
+
   it("books on the page without JavaScript: days, a day's times, the form, the provider's approval page", async () => {
     const page = await (await fetch(`${server.url}/bookings?offer=preparation`)).text();
     expect(page).toContain("Choose a day");

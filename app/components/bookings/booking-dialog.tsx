@@ -109,7 +109,7 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
   async function submit(target: HTMLFormElement) {
     if (busy || !day || !slot) return;
     const fields = Object.fromEntries(new FormData(target)) as Record<string, string>;
-    const input = { ...fields, offerId: offer.id, day, time: slot.time };
+    const input = { ...fields, offerId: offer.id, day, time: slot.time, timeZone: zone };
     const card = cards ? readCard(target) : null;
     const parsed = (await loadSchema()).safeParse({ ...input, cardLast4: "" });
     if (!parsed.success || (card && !isCard(card))) {

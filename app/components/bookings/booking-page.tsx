@@ -6,8 +6,10 @@ import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { ApprovalNote } from "~/components/payments/card-fields";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { BookableOffer } from "~/content/journey";
 import type { FormResult } from "~/lib/forms";
+import { browserZone } from "./local-time";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
 
@@ -28,6 +30,7 @@ interface Props {
  */
 export function BookingPage({ offer, days, more, day, slots, result }: Props) {
   const form = useForm({ id: "book", result, schema: loadSchema });
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-3xl px-4 pb-8 sm:px-6">
       <PageHero eyebrow="Book a session" title={offer.title}>
@@ -54,6 +57,8 @@ export function BookingPage({ offer, days, more, day, slots, result }: Props) {
             <input {...form.keyField} />
             <input type="hidden" name="offerId" value={offer.id} />
             <input type="hidden" name="day" value={day} />
+            {/* Once the page runs, the visitor's zone, so their mails give their own time too. */}
+            <input type="hidden" name="timeZone" value={hydrated ? browserZone() : ""} />
             <TimeChoices
               legend={`2. Choose a time on ${dayLabel(day)}`}
               slots={slots}

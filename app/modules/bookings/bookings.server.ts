@@ -19,7 +19,7 @@ import {
 } from "./mails";
 import { HOLD_MINUTES } from "./messages";
 import { type Booking, type BookingStatus, bookings } from "./schema";
-import { formatSlot, SLOT_ZONE, zonedInstant } from "./time";
+import { formatSlot, knownZone, SLOT_ZONE, zonedInstant } from "./time";
 import type { BookingInput } from "./validation";
 
 const APPROVAL_PAY_HOURS = 48;
@@ -69,6 +69,7 @@ export async function takeSlot(
           fullName: input.fullName,
           email: input.email,
           phone: input.phone,
+          timeZone: knownZone(input.timeZone),
           userId,
         })
         .returning();

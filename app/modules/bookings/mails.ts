@@ -3,7 +3,7 @@ import type { MailAttachment } from "../mail/schema";
 import { renderMail } from "../mail/templates";
 import { CHANGE_WINDOW_HOURS } from "./messages";
 import type { Booking } from "./schema";
-import { formatSlot, SLOT_ZONE } from "./time";
+import { formatSlot, knownZone, SLOT_ZONE } from "./time";
 
 const TITLES = { preparation: "Preparation Session", microdose: "The Subtle Path Mentorship" } as const;
 export const bookingTitle = (b: Pick<Booking, "offerId">) => TITLES[b.offerId];
@@ -43,7 +43,12 @@ export function bookingIcs(booking: Booking, siteUrl: string): MailAttachment {
   };
 }
 
-const when = (b: Booking) => `${formatSlot(b.startsAt, SLOT_ZONE)} (New York time)`;
+/** The session's time in the booker's zone, with New York time beside it (the congregation's). */
+const when = (b: Booking) => {
+  const newYork = `${formatSlot(b.startsAt, SLOT_ZONE)} (New York time)`;
+  const own = knownZone(b.timeZone);
+  return own && own !== SLOT_ZONE ? `${formatSlot(b.startsAt, own)} (your time; ${newYork})` : newYork;
+};
 const policy = `Changes and cancellations are possible until ${CHANGE_WINDOW_HOURS} hours before the session; after that, please write to us.`;
 
 export function confirmationMail(b: Booking, manageUrl: string) {

@@ -31,6 +31,8 @@ export const bookings = pgTable(
     status: text("status", { enum: bookingStatuses }).notNull(),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     fullName: text("full_name").notNull(),
+    /** The booker's time zone (their browser's, or their profile's), for times in their mails; null: New York only. */
+    timeZone: text("time_zone"),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),

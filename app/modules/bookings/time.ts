@@ -79,3 +79,14 @@ export function formatTime(instant: Date | string, zone: string): string {
     new Date(instant),
   );
 }
+
+/** `zone` if it names a time zone this runtime knows (an IANA name or alias), else null. */
+export function knownZone(zone: string | null | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}

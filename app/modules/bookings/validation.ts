@@ -19,5 +19,7 @@ export const bookingSchema = z.object({
   phone: phoneField(false),
   // Blank for the booking page (payment approved on the provider's page) and for a mentorship request.
   cardLast4: z.string().check(z.regex(/^(\d{4})?$/, missing)),
+  // The browser's time zone (blank without JavaScript); the server keeps it only if it is a real one.
+  timeZone: z.string().check(z.maxLength(64, missing)),
 });
 export type BookingInput = z.infer<typeof bookingSchema>;

@@ -12,7 +12,9 @@ import { bookingPayment, payForBooking } from "~/modules/bookings/book.server";
 import { getBooking } from "~/modules/bookings/bookings.server";
 import { holdSlot } from "~/modules/bookings/hold.server";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
+import { knownZone } from "~/modules/bookings/time";
 import { bookingSchema } from "~/modules/bookings/validation";
+import { memberTimezone } from "~/modules/profile/profile.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { forget, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/book";
@@ -59,9 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parse(submission, bookingSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors, BOOKING_MESSAGES.missing);
     const viewer = await getViewer(request, context);
+    // Without the browser's zone (no JavaScript), a member's own setting; a visitor's mails give New York time.
+    const timeZone = knownZone(parsed.data.timeZone) ?? (viewer ? await memberTimezone(context.db, viewer.id) : "");
     const identity = { scope: "booking", key: submission.key, ownerId: viewer?.id };
     const answer = await once(context.db, identity, async (tx) => {
-      const held = await holdSlot(tx, context.env, parsed.data, viewer?.id ?? null);
+      const held = await holdSlot(tx, context.env, { ...parsed.data, timeZone }, viewer?.id ?? null);
       if (!held.ok) throw new FormRefusal(refused(submission, BOOKING_MESSAGES[held.reason], 409));
       // The payment is recorded with the key: a doubled post carries on this one, never a second.
       if (held.booking.status === "held") {
