@@ -48,15 +48,20 @@ export const paymentEvents = pgTable("payment_events", {
 });
 
 /** The local test provider's orders (development and tests only): approved, declined or waiting. */
-export const testProviderOrders = pgTable("test_provider_orders", {
-  id: text("id").primaryKey(),
-  paymentId: text("payment_id").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  description: text("description").notNull(),
-  returnUrl: text("return_url").notNull(),
-  cancelUrl: text("cancel_url").notNull(),
-  status: text("status", { enum: ["created", "approved", "declined", "captured", "refunded"] })
-    .notNull()
-    .default("created"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const testProviderOrders = pgTable(
+  "test_provider_orders",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    description: text("description").notNull(),
+    returnUrl: text("return_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    status: text("status", { enum: ["created", "approved", "declined", "captured", "refunded"] })
+      .notNull()
+      .default("created"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One order per payment, as PayPal's idempotency key gives: two simultaneous asks get one order.
+  (t) => [uniqueIndex("test_provider_orders_payment_idx").on(t.paymentId)],
+);

@@ -20,28 +20,30 @@ export function testProvider(db: Db, siteUrl: string): PaymentProvider {
     name: "test",
     cardFields: true,
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
-      // Like PayPal with its idempotency key: asked again for a payment, the first order.
+      // Like PayPal with its idempotency key: asked again for a payment (even at the same moment),
+      // the first order; the unique payment id makes the second insert a no-op.
+      const status = input.card ? (input.card.last4 === DECLINED_TEST_CARD_LAST4 ? "declined" : "approved") : "created";
+      await db
+        .insert(testProviderOrders)
+        .values({
+          id: `TEST-${randomUUID()}`,
+          paymentId: input.paymentId,
+          amountCents: input.amountCents,
+          description: input.description,
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          status,
+        })
+        .onConflictDoNothing({ target: testProviderOrders.paymentId });
       const [made] = await db
         .select()
         .from(testProviderOrders)
         .where(eq(testProviderOrders.paymentId, input.paymentId));
-      if (made)
-        return {
-          orderId: made.id,
-          approveUrl: made.status === "created" ? `${siteUrl}/payments/test/${made.id}` : null,
-        };
-      const id = `TEST-${randomUUID()}`;
-      const status = input.card ? (input.card.last4 === DECLINED_TEST_CARD_LAST4 ? "declined" : "approved") : "created";
-      await db.insert(testProviderOrders).values({
-        id,
-        paymentId: input.paymentId,
-        amountCents: input.amountCents,
-        description: input.description,
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-        status,
-      });
-      return { orderId: id, approveUrl: input.card ? null : `${siteUrl}/payments/test/${id}` };
+      if (!made) throw new Error("test order insert left no row");
+      return {
+        orderId: made.id,
+        approveUrl: made.status === "created" ? `${siteUrl}/payments/test/${made.id}` : null,
+      };
     },
     async captureOrder(orderId: string): Promise<CaptureResult> {
       const [order] = await db.select().from(testProviderOrders).where(eq(testProviderOrders.id, orderId));
