@@ -42,6 +42,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json ./
 # Migrations are read at start-up from db/migrations (relative to the working directory).
 COPY db/migrations ./db/migrations
+COPY assets ./assets
 COPY --from=build /app/build ./build
 RUN mkdir -p /app/data /backups && chown node:node /app/data /backups
 USER node
