@@ -87,7 +87,7 @@ async function open(): Promise<{ database: Database; where: string; release: () 
   }
   let release: () => void;
   try {
-    release = lockDataDir(env.DATA_DIR);
+    release = await lockDataDir(env.DATA_DIR);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       fail(`${error.message}\nStop the server first: create-admin needs the embedded database alone.`);

@@ -1,6 +1,6 @@
 // Builds when the build is missing or older than any source file, so `npm start` and
 // `npm test` work on a fresh clone and stay fast afterwards.
-import { execSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -31,6 +31,20 @@ function newestMtime(entry) {
 const builtAt = Math.min(...outputs.map((o) => (fs.existsSync(o) ? fs.statSync(o).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt === 0 || changedAt > builtAt) {
-  process.stdout.write("Building (sources changed since the last build)...\n");
-  execSync("npm run build", { stdio: "inherit" });
+  // The bundler's report (every asset and its size) is for `npm run build`; here it would bury the
+  // server's own lines, so it is shown only when the build fails.
+  process.stdout.write(builtAt === 0 ? "Building the app (first start)... " : "Rebuilding (sources changed)... ");
+  const started = Date.now();
+  const build = spawnSync("npm", ["run", "--silent", "build"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    shell: process.platform === "win32",
+  });
+  if (build.status !== 0) {
+    process.stdout.write("failed:\n");
+    process.stdout.write(build.stdout ?? "");
+    process.stderr.write(build.stderr ?? String(build.error ?? ""));
+    process.exit(build.status ?? 1);
+  }
+  process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 }

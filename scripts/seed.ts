@@ -17,7 +17,7 @@ if (env.isProduction) {
 }
 let release = () => {};
 try {
-  if (!env.DATABASE_URL) release = lockDataDir(env.DATA_DIR);
+  if (!env.DATABASE_URL) release = await lockDataDir(env.DATA_DIR);
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);

@@ -11,6 +11,7 @@ import { resumeSends } from "../app/modules/messages/newsletter-issues.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
+import { databaseUrlProblem } from "../db/errors";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
@@ -53,14 +54,21 @@ async function main() {
     database = openPostgres({ url: env.DATABASE_URL, queryTimeoutMs: QUERY_TIMEOUT_MS });
   } else {
     try {
-      releaseLock = lockDataDir(env.DATA_DIR);
+      releaseLock = await lockDataDir(env.DATA_DIR);
     } catch (error) {
       if (error instanceof DataDirLockedError) fail(error.message);
       throw error;
     }
     database = await openPglite(path.join(env.DATA_DIR, "pglite"));
   }
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => {});
+    releaseLock();
+    if (env.DATABASE_URL) fail(databaseUrlProblem(env.DATABASE_URL, error));
+    throw error;
+  }
   logger.info({ database: database.kind }, "database ready");
   const demo = await prepareDemoAccounts(database.db, env);
   if (demo.kind === "refused") {
@@ -123,7 +131,9 @@ async function main() {
   }, env.REMINDER_INTERVAL_MS);
   reminderTimer.unref();
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // Express 5 calls this back on a failed listen too (with the error), which the "error" handler reports.
+  const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
+    if (error) return;
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const bound = typeof address === "object" && address ? address.address : env.HOST;

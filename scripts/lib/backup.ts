@@ -640,7 +640,7 @@ export async function openConfiguredDatabase(
   }
   let release: () => void;
   try {
-    release = lockDataDir(dataDir);
+    release = await lockDataDir(dataDir);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       throw new BackupError(

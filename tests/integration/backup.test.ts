@@ -451,7 +451,7 @@ describe("npm run db:backup and db:restore (embedded database)", () => {
     const file = path.join(dir, "cli.jsonl.gz");
     const target = path.join(dir, "restored");
     // While a server holds the data directory, the script refuses and says why; no file argument: usage.
-    const release = lockDataDir(source);
+    const release = await lockDataDir(source);
     const [locked, usage] = await Promise.all([
       npmRun(["db:backup", "--", file], { DATA_DIR: source }),
       npmRun(["db:restore"], { DATA_DIR: target }),

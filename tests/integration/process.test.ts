@@ -1,13 +1,68 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startAppProcess } from "../support/app-process";
+import { freePort, productionSettings, startAppProcess } from "../support/app-process";
 
-describe("the server process", () => {
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built server to its exit (no time limit of its own: a busy machine may be slow to refuse). */
+function runServer(env: Record<string, string>): Promise<Finished> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["build/server-main.js"], {
+      // Only what is given: the test runner's own settings must not leak into the start-up checks.
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", PORT: "0", LOG_LEVEL: "silent", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** `npm start` in its own process group, as a person's terminal runs it; resolves once it serves. */
+async function npmStart(env: Record<string, string>) {
+  const child = spawn("npm", ["start"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${env.SITE_URL}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, exited, output: () => output };
+}
+
+// Real processes on a machine that may be busy: generous limits, never a race against the clock.
+describe("the server process", { timeout: 240_000 }, () => {
   it("stops cleanly within 5 seconds on SIGTERM and on SIGINT", async () => {
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const app = await startAppProcess();
@@ -20,20 +75,47 @@ describe("the server process", () => {
     }
   });
 
-  it("refuses a second process on the same embedded data directory", async () => {
+  it("refuses a second process on the same embedded data directory, naming the holder", async () => {
     const app = await startAppProcess();
     try {
-      const second = spawnSync(process.execPath, ["build/server-main.js"], {
-        env: { ...process.env, NODE_ENV: "test", PORT: "0", DATA_DIR: app.dataDir, LOG_LEVEL: "silent" },
-        encoding: "utf8",
-        timeout: 30_000,
-      });
-      expect(second.status).not.toBe(0);
-      expect(second.stderr).toContain("is in use by another process");
+      const second = await runServer({ DATA_DIR: app.dataDir });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`is in use by another process (pid ${app.child.pid})`);
       expect(second.stderr).toContain("DATABASE_URL");
+      expect(second.stdout).not.toContain("serving on");
     } finally {
       await app.stop();
     }
+  });
+
+  it("starts at once after `npm start` was killed with SIGKILL, every time, on the same data directory", async () => {
+    const port = await freePort();
+    const siteUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      ...productionSettings(siteUrl),
+      PORT: String(port),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sacred-kill-")),
+      LOG_LEVEL: "warn",
+    };
+    for (let round = 0; round < 3; round++) {
+      const started = await npmStart(env);
+      // The whole group npm made (npm, sh, node), as a terminal's kill -9 of the job would.
+      process.kill(-(started.child.pid as number), "SIGKILL");
+      await started.exited;
+    }
+    const last = await npmStart(env);
+    expect((await fetch(`${siteUrl}/readyz`)).status).toBe(200);
+    process.kill(-(last.child.pid as number), "SIGTERM");
+    await last.exited;
+  });
+
+  it("is not held back by a lock file that an older version or an unrelated process left", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sacred-oldlock-"));
+    // pid 1 is always alive and is never the server: a pid file naming it once blocked every start.
+    fs.writeFileSync(path.join(dataDir, "app.lock"), "1");
+    const app = await startAppProcess({ DATA_DIR: dataDir });
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    await app.stop();
   });
 
   it("prints the address it serves", async () => {
@@ -42,17 +124,51 @@ describe("the server process", () => {
     expect(app.output()).toMatch(/serving on http:\/\/localhost:\d+/);
   });
 
-  it("refuses to start in production without its required settings", () => {
-    const result = spawnSync(process.execPath, ["build/server-main.js"], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")),
-      },
-      encoding: "utf8",
-      timeout: 30_000,
+  it("says the port is taken, and never that it is serving, when another program holds the port", async () => {
+    const blocker = net.createServer();
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
+    try {
+      const result = await runServer({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sacred-port-")),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Port ${port} is already in use (set PORT to choose another).`);
+      expect(result.stdout).not.toContain("serving on");
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("names DATABASE_URL, hides its password and gives no stack trace when the database cannot be reached", async () => {
+    const port = await freePort(); // nothing listens there
+    const result = await runServer({ DATABASE_URL: `postgres://sacred:s3cret@127.0.0.1:${port}/sacred` });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `Cannot use the database in DATABASE_URL (postgres://sacred:***@127.0.0.1:${port}/sacred): nothing is listening at 127.0.0.1:${port}`,
+    );
+    expect(result.stderr).toContain("unset it to use the embedded database in DATA_DIR");
+    expect(result.stderr).not.toContain("s3cret");
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("says which database is missing on a reachable server", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = "/sacred_no_such_database";
+    const result = await runServer({ DATABASE_URL: url.href });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the database "sacred_no_such_database" does not exist on that server');
+  });
+
+  it("refuses to start in production without its required settings", async () => {
+    const result = await runServer({
+      NODE_ENV: "production",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")),
     });
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       "Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET, DATA_ENCRYPTION_KEY",
     );
