@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/env.server";
+import { keyringFor } from "../app/lib/encryption.server";
 import { safeErrorMessage } from "../app/lib/errors";
 import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
 import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
@@ -12,6 +13,7 @@ import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { databaseUrlProblem } from "../db/errors";
+import { checkEncryptionKeys, EncryptionKeyMismatchError } from "../db/key-check";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
@@ -67,6 +69,14 @@ async function main() {
     await database.close().catch(() => {});
     releaseLock();
     if (env.DATABASE_URL) fail(databaseUrlProblem(env.DATABASE_URL, error));
+    throw error;
+  }
+  try {
+    await checkEncryptionKeys(database.db, keyringFor(env.DATA_ENCRYPTION_KEY));
+  } catch (error) {
+    await database.close().catch(() => {});
+    releaseLock();
+    if (error instanceof EncryptionKeyMismatchError) fail(error.message);
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");

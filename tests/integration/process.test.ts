@@ -118,6 +118,37 @@ describe("the server process", { timeout: 240_000 }, () => {
     await app.stop();
   });
 
+  it("refuses to start, saying why, with a DATA_ENCRYPTION_KEY that cannot open the records", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sacred-keys-"));
+    const key = (fill: number) => Buffer.alloc(32, fill).toString("base64");
+    const first = await startAppProcess({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: `k1:${key(1)}` });
+    await first.stop();
+
+    const production = productionSettings("http://127.0.0.1:9");
+    const start = (DATA_ENCRYPTION_KEY: string) => runServer({ ...production, DATA_DIR: dataDir, DATA_ENCRYPTION_KEY });
+    // A different key under the same id (typed wrong), and a restore without the old key.
+    const retyped = await start(`k1:${key(2)}`);
+    const replaced = await start(`k2:${key(2)}`);
+    expect(retyped.code).toBe(1);
+    expect(retyped.stderr).toContain(
+      'DATA_ENCRYPTION_KEY holds a different key under the id "k1" than the one this database\'s records were sealed with',
+    );
+    expect(replaced.code).toBe(1);
+    expect(replaced.stderr).toContain(
+      'records here were sealed with the key id "k1", which DATA_ENCRYPTION_KEY does not hold',
+    );
+    for (const refused of [retyped, replaced]) {
+      expect(refused.stdout).not.toContain("serving on");
+      expect(refused.stderr).not.toMatch(/^\s+at /m);
+    }
+
+    // A rotation (the new key first, the old one kept) starts, and from then on needs both.
+    const rotated = await startAppProcess({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: `k2:${key(3)},k1:${key(1)}` });
+    await rotated.stop();
+    const oldOnly = await start(`k1:${key(1)}`);
+    expect(oldOnly.stderr).toContain('sealed with the key id "k2"');
+  });
+
   it("prints the address it serves", async () => {
     const app = await startAppProcess();
     await app.stop();

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { type Keyring, open, seal } from "../app/lib/encryption.server";
+import type { Db } from "./client";
+
+/**
+ * One sealed known value per encryption key id that has ever sealed records here. At start-up
+ * each must open with DATA_ENCRYPTION_KEY: a restore without the old keys, or a key typed
+ * wrong, is refused with a message before any page could fail on a record it cannot open.
+ */
+export const encryptionKeyChecks = pgTable("encryption_key_checks", {
+  keyId: text("key_id").primaryKey(),
+  sealed: text("sealed").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+const KNOWN = "sacred-path-key-check";
+const context = (keyId: string) => `key-check:${keyId}`;
+
+export class EncryptionKeyMismatchError extends Error {}
+
+/** Throws EncryptionKeyMismatchError naming the key ids that cannot open this database's records. */
+export async function checkEncryptionKeys(db: Db, ring: Keyring): Promise<void> {
+  const rows = await db.select().from(encryptionKeyChecks);
+  const missing: string[] = [];
+  const wrong: string[] = [];
+  for (const row of rows) {
+    if (!ring.keys.has(row.keyId)) missing.push(row.keyId);
+    else {
+      try {
+        if (open(ring, row.sealed, context(row.keyId)) !== KNOWN) wrong.push(row.keyId);
+      } catch {
+        wrong.push(row.keyId);
+      }
+    }
+  }
+  const problems = [
+    wrong.length > 0 &&
+      `DATA_ENCRYPTION_KEY holds a different key under the id ${wrong.map((id) => `"${id}"`).join(", ")} than the one this database's records were sealed with`,
+    missing.length > 0 &&
+      `records here were sealed with the key id ${missing.map((id) => `"${id}"`).join(", ")}, which DATA_ENCRYPTION_KEY does not hold`,
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    throw new EncryptionKeyMismatchError(
+      `Refusing to start: ${problems.join("; and ")}. Journals, profiles and other private records could not be read.\n` +
+        "Set DATA_ENCRYPTION_KEY to the keys this database was written with (after a restore: the keys of the server " +
+        'it came from; to rotate, put the new key first and keep the old ones after it, e.g. "k2:…,k1:…").',
+    );
+  }
+  // The key new records are sealed with is recorded the first time it is used here.
+  const current = ring.currentId;
+  if (!rows.some((row) => row.keyId === current)) {
+    await db
+      .insert(encryptionKeyChecks)
+      .values({ keyId: current, sealed: seal(ring, KNOWN, context(current)) })
+      .onConflictDoNothing();
+  }
+  // Another process may have recorded it at the same moment: the row that stands must open.
+  const [stored] = await db.select().from(encryptionKeyChecks).where(eq(encryptionKeyChecks.keyId, current));
+  if (stored && open(ring, stored.sealed, context(current)) !== KNOWN) {
+    throw new EncryptionKeyMismatchError(`Refusing to start: another server recorded a different key "${current}".`);
+  }
+}
