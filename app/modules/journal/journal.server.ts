@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { parseInstant } from "../../lib/days";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
 import { journalEntries } from "./schema";
+import { matches, queryTerms, termsOf } from "./search-terms.server";
 import type { JournalEntryInput } from "./validation";
 
 export const ARCHIVE_PAGE_SIZE = 20;
@@ -18,12 +19,10 @@ interface Text {
 const context = (userId: string, id: string) => `journal:${userId}:${id}`;
 
 function values(env: Env, userId: string, id: string, input: JournalEntryInput) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
   return {
-    sealed: sealJson(
-      keyringFor(env.DATA_ENCRYPTION_KEY),
-      { title: input.title, content: input.content },
-      context(userId, id),
-    ),
+    sealed: sealJson(ring, { title: input.title, content: input.content }, context(userId, id)),
+    searchTerms: termsOf(ring, userId, [input.title, input.content, ...input.emotions]),
     emotions: input.emotions,
     bodySensations: input.bodySensations,
     intensity: Number(input.intensity),
@@ -106,38 +105,83 @@ const preview = (entry: JournalEntry) => ({
   createdAt: entry.createdAt,
 });
 
+/** How many candidates a search opens at a time while filling a page. */
+const SEARCH_BATCH = 50;
+
 /**
- * "My Reflections Archive", newest first. Browsing reads one page by index (fast at any size).
- * The text is encrypted, so a search opens the member's entries in memory and matches there:
- * linear in one member's entries (thousands), never in everyone's.
+ * "My Reflections Archive", newest first, one page by keyset (fast at any size). A search finds
+ * its candidates by the blind index (search-terms.server.ts) and opens only those; entries written
+ * before the index existed are indexed on the member's first search.
  */
 export async function listEntries(db: Db, env: Env, userId: string, options: { q?: string; cursor?: string }) {
-  const after = parseCursor(options.cursor);
-  const keyset = after
+  const q = options.q?.trim() ?? "";
+  if (!q) {
+    const rows = await db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, userId), after(parseCursor(options.cursor))))
+      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
+      .limit(ARCHIVE_PAGE_SIZE + 1);
+    const entries = rows.map((row) => open(env, row));
+    return pageOf(entries.slice(0, ARCHIVE_PAGE_SIZE), entries.length > ARCHIVE_PAGE_SIZE);
+  }
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const wanted = queryTerms(ring, userId, q);
+  if (wanted.length === 0) return pageOf([], false); // only punctuation: no word to look for
+  await indexUnindexed(db, env, userId);
+  const found: JournalEntry[] = [];
+  let cursor = parseCursor(options.cursor);
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.userId, userId),
+          after(cursor),
+          ...wanted.map((hashes) => arrayOverlaps(journalEntries.searchTerms, hashes)),
+        ),
+      )
+      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
+      .limit(SEARCH_BATCH);
+    for (const row of rows) {
+      const entry = open(env, row);
+      if (matches(q, [entry.title, entry.content, ...entry.emotions])) found.push(entry);
+      if (found.length > ARCHIVE_PAGE_SIZE) return pageOf(found.slice(0, ARCHIVE_PAGE_SIZE), true);
+    }
+    const last = rows.at(-1);
+    if (rows.length < SEARCH_BATCH || !last) return pageOf(found, false);
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+const after = (cursor: { createdAt: Date; id: string } | null) =>
+  cursor
     ? or(
-        lt(journalEntries.createdAt, after.createdAt),
-        and(eq(journalEntries.createdAt, after.createdAt), lt(journalEntries.id, after.id)),
+        lt(journalEntries.createdAt, cursor.createdAt),
+        and(eq(journalEntries.createdAt, cursor.createdAt), lt(journalEntries.id, cursor.id)),
       )
     : undefined;
-  const q = options.q?.trim().toLowerCase();
-  const query = db
+
+function pageOf(entries: JournalEntry[], more: boolean) {
+  const last = entries.at(-1);
+  return { items: entries.map(preview), next: more && last ? cursorOf(last) : null };
+}
+
+/** Gives the member's entries written before the search index their terms (once). */
+async function indexUnindexed(db: Db, env: Env, userId: string) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const rows = await db
     .select()
     .from(journalEntries)
-    .where(and(eq(journalEntries.userId, userId), keyset))
-    .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id));
-  const rows = q ? await query : await query.limit(ARCHIVE_PAGE_SIZE + 1);
-  let entries = rows.map((row) => open(env, row));
-  if (q) {
-    entries = entries.filter(
-      (e) =>
-        e.title.toLowerCase().includes(q) ||
-        e.content.toLowerCase().includes(q) ||
-        e.emotions.some((emotion) => emotion.toLowerCase().includes(q)),
-    );
+    .where(and(eq(journalEntries.userId, userId), isNull(journalEntries.searchTerms)));
+  for (const row of rows) {
+    const entry = open(env, row);
+    await db
+      .update(journalEntries)
+      .set({ searchTerms: termsOf(ring, userId, [entry.title, entry.content, ...entry.emotions]) })
+      .where(and(eq(journalEntries.id, row.id), eq(journalEntries.sealed, row.sealed)));
   }
-  const page = entries.slice(0, ARCHIVE_PAGE_SIZE);
-  const last = page.at(-1);
-  return { items: page.map(preview), next: entries.length > ARCHIVE_PAGE_SIZE && last ? cursorOf(last) : null };
 }
 
 /** Every entry, decrypted, for the member's data export. */

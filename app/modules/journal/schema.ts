@@ -18,8 +18,13 @@ export const journalEntries = pgTable(
     bodySensations: text("body_sensations").array().notNull(),
     intensity: integer("intensity").notNull(),
     ceremonyContext: text("ceremony_context"),
+    /** Keyed hashes of the text's words for search (search-terms.server.ts); null until indexed. */
+    searchTerms: text("search_terms").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("journal_entries_user_created_idx").on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index("journal_entries_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("journal_entries_search_terms_idx").using("gin", t.searchTerms),
+  ],
 );
