@@ -20,3 +20,28 @@ describe("STAFF_EMAIL", () => {
     }
   });
 });
+
+describe("ORG_LEGAL_NAME and ORG_TAX_ID", () => {
+  it("default to the site's name and no tax id", () => {
+    const env = parseEnv({});
+    expect(env.ORG_LEGAL_NAME).toBe("Sacred Path Congregation");
+    expect(env.ORG_TAX_ID).toBeUndefined();
+  });
+
+  it("take a legal name and an EIN as 12-3456789", () => {
+    const env = parseEnv({ ORG_LEGAL_NAME: " Sacred Path Congregation, Inc. ", ORG_TAX_ID: "12-3456789" });
+    expect(env.ORG_LEGAL_NAME).toBe("Sacred Path Congregation, Inc.");
+    expect(env.ORG_TAX_ID).toBe("12-3456789");
+  });
+
+  it("refuse at start-up a tax id that is not written as an EIN, or a legal name over lines", () => {
+    for (const value of ["123456789", "12-345678", "1-23456789", "EIN 12-3456789", "12 3456789"]) {
+      expect(() => parseEnv({ ORG_TAX_ID: value }), value).toThrow(
+        "ORG_TAX_ID: ORG_TAX_ID must be a US EIN written as 12-3456789",
+      );
+    }
+    expect(() => parseEnv({ ORG_LEGAL_NAME: "Sacred Path\nCongregation" })).toThrow(
+      "ORG_LEGAL_NAME must be one line of text",
+    );
+  });
+});

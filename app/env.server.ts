@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "./lib/email";
+import { site } from "./lib/site";
 
 /**
  * Every environment variable the product reads, parsed once at start-up.
@@ -32,6 +33,19 @@ const schema = z
       .string()
       .regex(EMAIL_PATTERN, "STAFF_EMAIL must be one plain email address, such as keepers@example.org")
       .default("keepers@example.org"),
+    /** The congregation's legal name, printed on giving statements (a tax document). */
+    ORG_LEGAL_NAME: z
+      .string()
+      .trim()
+      .max(120, "ORG_LEGAL_NAME must be at most 120 characters")
+      .regex(/^[^\p{Cc}]+$/u, "ORG_LEGAL_NAME must be one line of text")
+      .default(site.name),
+    /** The US employer identification number (EIN) on giving statements; without it none is printed. */
+    ORG_TAX_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{2}-\d{7}$/, "ORG_TAX_ID must be a US EIN written as 12-3456789")
+      .optional(),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each instance looks for bookings due a 24-hour reminder. */
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),

@@ -16,6 +16,7 @@ import {
 } from "../../db/schema";
 import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
+import { readPdf } from "../support/pdf";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
 /*
@@ -142,8 +143,10 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
       expect(data[section], section).toEqual([]);
     }
 
+    // No statement: the stranger's gift is not the attacker's.
     const statement = await get(server, `/profile/giving-statement/${year}`, attackerCookie);
-    expect(Buffer.from(await statement.arrayBuffer()).toString("latin1")).not.toContain(GIFT_DOLLARS);
+    expect(statement.status).toBe(404);
+    expect(await statement.text()).not.toContain(GIFT_DOLLARS);
     const profile = await (await get(server, "/profile", attackerCookie)).text();
     expect(profile).not.toContain("Found With Your Address");
     expect(profile).not.toContain(`$${GIFT_DOLLARS}`);
@@ -233,7 +236,8 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
     expect(data.gifts).toHaveLength(1);
     expect(data.readinessQuiz).toHaveLength(1);
     const statement = await get(server, `/profile/giving-statement/${year}`, cookie);
-    expect(Buffer.from(await statement.arrayBuffer()).toString("latin1")).toContain(GIFT_DOLLARS);
+    expect(statement.status).toBe(200);
+    expect((await readPdf(new Uint8Array(await statement.arrayBuffer()))).text).toContain(`$${GIFT_DOLLARS}.00`);
     expect(await (await get(server, "/calendar", cookie)).text()).toContain("Preparation Session");
     expect(await (await get(server, "/profile", cookie)).text()).not.toContain("Found With Your Address");
   });

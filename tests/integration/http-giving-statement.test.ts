@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { gifts, rateLimits } from "../../db/schema";
+import { gifts, rateLimits, users } from "../../db/schema";
 import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
+import { pdfSyntax, qpdfCheck, readPdf } from "../support/pdf";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
 const year = new Date().getUTCFullYear();
 const statementPath = (y: number | string) => `/profile/giving-statement/${y}`;
 
-/** The PDF as text (Latin-1, byte for byte), so its uncompressed text can be searched. */
-const pdfText = async (res: Response) => Buffer.from(await res.arrayBuffer()).toString("latin1");
+const LEGAL_NAME = "Sacred Path Congregation, Inc.";
+const TAX_ID = "12-3456789";
 
 describeEachBackend("the member's giving statement over HTTP", (backend) => {
   let server: TestServer;
@@ -40,7 +41,11 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { PAYMENT_PROVIDER: "test" });
+    server = await startTestServer(backend, {
+      PAYMENT_PROVIDER: "test",
+      ORG_LEGAL_NAME: LEGAL_NAME,
+      ORG_TAX_ID: TAX_ID,
+    });
     member = await createAccount(server, "member", "Maya Giver");
     ({ cookie } = await signIn(server, member.username, member.password));
     const other = await createAccount(server, "member", "Omar Other");
@@ -71,45 +76,112 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
     expect(page).not.toContain("No gifts yet");
   });
 
-  it("serves this year's statement as a private PDF listing the kept gifts and their total", async () => {
+  it("serves this year's statement as a private, valid PDF listing the kept gifts and their total", async () => {
     const res = await get(server, statementPath(year), cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="giving-statement-${year}.pdf"`);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    const pdf = await pdfText(res);
-    expect(pdf.startsWith("%PDF-1.4")).toBe(true);
-    expect(pdf.trimEnd().endsWith("%%EOF")).toBe(true);
-    expect(pdf).toContain("(Sacred Path Congregation)");
-    expect(pdf).toContain(`(Giving statement for ${year})`);
-    expect(pdf).toContain(`(Donor: Maya Giver)`);
-    expect(pdf).toContain(`(Email: ${member.email})`);
-    for (const id of kept) expect(pdf).toContain(`(${id})`);
-    expect(pdf).toContain("($108.00)");
-    expect(pdf).toContain("($333.00)");
-    expect(pdf).toContain("($441.00)");
-    expect(pdf).toContain("(No goods or services were provided in exchange for these contributions.)");
-    expect(pdf).toContain("Paid sessions are not gifts and are not listed.");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const check = await qpdfCheck(bytes);
+    expect(check.output).toContain("No syntax or stream encoding errors found");
+    expect(check.ok, check.output).toBe(true);
+
+    const { pages, roles, text, info } = await readPdf(bytes);
+    expect(pages).toHaveLength(1);
+    const lines = text.split("\n");
+    expect(lines[0]).toBe(LEGAL_NAME);
+    expect(lines).toContain(`Employer identification number (EIN): ${TAX_ID}`);
+    expect(lines).toContain(`Giving statement for ${year}`);
+    expect(lines).toContain("Donor: Maya Giver");
+    expect(lines).toContain(`Email: ${member.email}`);
+    expect(lines).toContain("Receipt no. Date Kind Amount (USD)");
+    for (const [id, amount] of [
+      [kept[0], "$108.00"],
+      [kept[1], "$333.00"],
+    ]) {
+      expect(lines.some((line) => line.startsWith(`${id} `) && line.endsWith(` Offering ${amount}`))).toBe(true);
+    }
+    expect(lines).toContain("Total (2 gifts) $441.00");
+    expect(lines).toContain("No goods or services were provided in exchange for these contributions.");
+    expect(lines).toContain("Paid sessions are not gifts and are not listed. Refunded gifts are not listed.");
+    expect(lines.some((line) => line.startsWith("Issued on ") && line.endsWith(` by ${LEGAL_NAME}`))).toBe(true);
+    expect(lines).toContain("Page 1 of 1");
     // The refunded gift is neither listed nor counted.
-    expect(pdf).not.toContain(`(${refunded})`);
-    expect(pdf).not.toContain("$50.00");
-    // The cross-reference table points at each object.
-    const xref = Number(/startxref\n(\d+)\n%%EOF/.exec(pdf)?.[1]);
-    expect(pdf.slice(xref, xref + 4)).toBe("xref");
-    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    expect(offsets.length).toBeGreaterThan(5);
-    offsets.forEach((offset, i) => {
-      expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
+    expect(lines.some((line) => line.startsWith(`${refunded} `))).toBe(false);
+    expect(text).not.toContain("$50.00");
+
+    expect(info).toMatchObject({
+      Title: `Giving statement for ${year}`,
+      Author: LEGAL_NAME,
+      Subject: `Gifts received from Maya Giver in ${year}`,
+      PDFFormatVersion: "1.7",
+      Language: "en-US",
     });
+    // Tagged: headings, paragraphs and a table with a head row and a row per gift, for screen readers.
+    expect(roles[0]?.slice(0, 6)).toEqual(["Root", "Document", "H1", "P", "H2", "P"]);
+    expect(roles[0]?.filter((role) => role === "TR")).toHaveLength(3);
+    expect(roles[0]?.filter((role) => role === "TH")).toHaveLength(4);
+    expect(roles[0]?.filter((role) => role === "TD")).toHaveLength(8);
+    const syntax = pdfSyntax(bytes);
+    expect(syntax.startsWith("%PDF-1.7")).toBe(true);
+    expect(syntax).toContain("/Lang (en-US)");
+    expect(syntax).toMatch(/\/MarkInfo \d+ 0 R/);
+    expect(syntax).toMatch(/\/Marked true/);
+    expect(syntax).toContain("/Type /StructTreeRoot");
+    for (const role of ["/S /Document", "/S /H1", "/S /Table", "/S /TH", "/S /TD"]) expect(syntax).toContain(role);
+    // Embedded subsets only: each font's name carries a six-letter subset tag and has its file.
+    const fontNames = [...syntax.matchAll(/\/FontName \/([^\s/]+)/g)].map((m) => m[1]);
+    expect(fontNames.length).toBeGreaterThan(0);
+    for (const name of fontNames) expect(name).toMatch(/^[A-Z]{6}\+NotoSans-(Regular|Bold)$/);
+    expect(syntax.match(/\/FontFile2 /g)).toHaveLength(fontNames.length);
+    expect(syntax).not.toMatch(/\/Subtype \/Type1|Helvetica/);
   });
 
-  it("gives a valid statement saying there were no gifts for a year without any", async () => {
+  it("prints each donor's name as written, in Latin, Greek, Cyrillic, Chinese, Japanese and Korean", async () => {
+    const names = [
+      "王小明",
+      "Łukasiewicz",
+      "Żółć",
+      "Αλέξανδρος Παπαδόπουλος",
+      "Жуков Сергей",
+      "김민준",
+      "さくら 山田",
+      "Nguyễn Thị Minh Khai",
+      "Ayşe Çağlar 王 Дмитрий",
+    ];
+    try {
+      for (const name of names) {
+        await server.database.db.update(users).set({ name }).where(eq(users.id, member.id));
+        const res = await get(server, statementPath(year), cookie);
+        expect(res.status, name).toBe(200);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const { text, info } = await readPdf(bytes);
+        expect(text.split("\n"), name).toContain(`Donor: ${name}`);
+        expect(info.Subject, name).toBe(`Gifts received from ${name} in ${year}`);
+        const check = await qpdfCheck(bytes);
+        expect(check.ok, check.output).toBe(true);
+        const fonts = [...pdfSyntax(bytes).matchAll(/\/FontName \/[A-Z]{6}\+([^\s/]+)/g)].map((m) => m[1]);
+        if (/\p{Script=Han}|\p{Script=Hiragana}/u.test(name)) expect(fonts, name).toContain("DroidSansFallback");
+        if (/\p{Script=Hangul}/u.test(name)) expect(fonts, name).toContain("NanumGothic");
+      }
+    } finally {
+      await server.database.db.update(users).set({ name: "Maya Giver" }).where(eq(users.id, member.id));
+    }
+  });
+
+  it("answers a page, not a statement, for a year without gifts", async () => {
     const res = await get(server, statementPath(2001), cookie);
-    expect(res.status).toBe(200);
-    const pdf = await pdfText(res);
-    expect(pdf.startsWith("%PDF-1.4")).toBe(true);
-    expect(pdf).toContain("(We have no record of gifts from you in 2001.)");
-    for (const id of kept) expect(pdf).not.toContain(`(${id})`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const page = await res.text();
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain("<h1");
+    expect(page).toContain("No statement for 2001");
+    expect(page).toContain("We have no record of gifts from you in 2001, so there is nothing to state.");
+    expect(page).toContain('href="/profile#giving"');
+    for (const id of kept) expect(page).not.toContain(`receipt ${id}`);
   });
 
   it("sends a visitor to sign in", async () => {
@@ -120,12 +192,12 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
 
   it("shows another member none of the first member's gifts", async () => {
     const res = await get(server, statementPath(year), otherCookie);
-    expect(res.status).toBe(200);
-    const pdf = await pdfText(res);
-    expect(pdf).toContain(`(We have no record of gifts from you in ${year}.)`);
-    for (const id of [...kept, refunded]) expect(pdf).not.toContain(`(${id})`);
-    expect(pdf).not.toContain("Maya Giver");
-    expect(pdf).not.toContain("$108.00");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const body = await res.text();
+    expect(body).toContain(`We have no record of gifts from you in ${year}`);
+    expect(body).not.toContain("Maya Giver");
+    expect(body).not.toContain("$108.00");
     const page = await (await get(server, "/profile", otherCookie)).text();
     expect(page).toContain("No gifts yet.");
     expect(page).toContain("Make an offering");
@@ -134,9 +206,15 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
     expect((await (await get(server, "/profile/export", otherCookie)).json()).gifts).toEqual([]);
   });
 
-  it("answers 404 for a year that is not a four-digit year from 2000 to this one", async () => {
-    for (const bad of ["1999", "abcd", String(year + 1), `0${year}`, "20x5"]) {
-      expect((await get(server, statementPath(bad), cookie)).status, bad).toBe(404);
+  it("answers a 404 page for a year that is not a four-digit year from 2000 to this one", async () => {
+    for (const bad of ["1999", "abcd", String(year + 1), `0${year}`, "20x5", "%E7%8E%8B"]) {
+      const res = await get(server, statementPath(bad), cookie);
+      expect(res.status, bad).toBe(404);
+      expect(res.headers.get("content-type"), bad).toBe("text/html; charset=utf-8");
+      const page = await res.text();
+      expect(page, bad).toContain("No such statement");
+      expect(page, bad).toContain(`Giving statements cover one calendar year each, from 2000 to ${year}.`);
+      expect(page, bad).not.toBe("null");
     }
   });
 

@@ -117,7 +117,8 @@ const RULES: Record<string, Rule> = {
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/resources": MEMBER,
   "/profile/export": MEMBER,
-  "/profile/giving-statement/:year": { ...MEMBER, at: (ids) => `/profile/giving-statement/${ids.year}` },
+  // No fixture gift is approved, so each member gets the page saying there is no statement for the year.
+  "/profile/giving-statement/:year": { get: signedIn(404), at: (ids) => `/profile/giving-statement/${ids.year}` },
   "/integration/sessions/:id/export": {
     get: ownerOnly(200),
     at: (ids) => `/integration/sessions/${ids.integrationSession}/export`,

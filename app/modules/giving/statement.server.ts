@@ -1,173 +1,245 @@
-import { site } from "../../lib/site";
+import PDFDocument from "pdfkit";
 import { formatCents } from "./amounts";
+import { type FontRun, fontRuns, type StatementFont, statementFonts } from "./statement-fonts.server";
 
 /**
- * A member's year-end giving statement as a PDF 1.4, written by hand: the document is a few
- * lines of text and rules, which does not justify a PDF library. The two standard fonts need no
- * embedding, and the content streams are left uncompressed (small, and readable in tests).
+ * A member's year-end giving statement (a tax document) as a tagged PDF 1.7, made with pdfkit.
+ * Every text is set in embedded subsets of Noto Sans, Droid Sans Fallback and Nanum Gothic
+ * (statement-fonts.server.ts), so a donor's name prints as written in any of Latin, Greek,
+ * Cyrillic, Chinese, Japanese or Korean script; screen readers get the headings, paragraphs and
+ * the table of gifts from the structure tree, and skip page furniture marked as artifacts.
  */
 export interface StatementInput {
   year: number;
   donorName: string;
   donorEmail: string;
+  /** At least one gift: a year without any has no statement (the route answers a page). */
   gifts: ReadonlyArray<{ id: number; givenAt: Date; amountCents: number; kind: "offering" | "ceremony" }>;
   issuedAt: Date;
+  /** From the settings ORG_LEGAL_NAME and ORG_TAX_ID (an EIN); without a tax id that line is left out. */
+  organization: { legalName: string; taxId?: string };
 }
 
-// US Letter (the gifts are in US dollars), in points, with one-inch-ish margins.
+// US Letter (the gifts are in US dollars), in points, with one-inch-ish margins; y grows downwards
+// and is a baseline.
 const PAGE = { width: 612, height: 792, margin: 56 };
 const COLUMNS = { receipt: PAGE.margin, date: 150, kind: 270, amountRight: PAGE.width - PAGE.margin };
+const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const ROW = 18;
 // Room kept under the last row of a page for the total and the closing notes.
 const CLOSING = 150;
-
-// Common typography outside Latin-1, as the nearest plain characters.
-const PLAIN: Record<string, string> = {
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201c": '"',
-  "\u201d": '"',
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u2026": "...",
-  "\u0141": "L",
-  "\u0142": "l",
-};
 
 // Calendar dates in UTC: statements cover UTC years (giftsInYear), receipts print UTC dates too.
 const day = (date: Date) =>
   new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
 const KIND = { offering: "Offering", ceremony: "Ceremony donation" } as const;
 
-/**
- * Text as a PDF literal string in WinAnsiEncoding: characters outside Latin-1 lose their accents
- * or become "?" (the standard fonts have no glyphs for them), and \ ( ) are escaped.
- */
-export function pdfString(text: string, max = 90): string {
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    const code = ch.codePointAt(0) ?? 63;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) out += ch;
-    else if (code === 0x09 || code === 0x0a || code === 0x0d) out += " ";
-    else {
-      const plain = PLAIN[ch] ?? ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      out += /^[\x20-\x7e]+$/.test(plain) ? plain : "?";
-    }
-  }
-  if (out.length > max) out = `${out.slice(0, max - 3)}...`;
-  return `(${out.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+type Weight = "regular" | "bold";
+interface Place {
+  x: number;
+  size: number;
+  weight?: Weight;
+  /** "right": x is where the text ends. */
+  align?: "left" | "right";
+  /** Wider text is cut with an ellipsis, or, with shrink, set smaller first (down to 9 pt) so a name prints whole. */
+  maxWidth?: number;
+  shrink?: boolean;
 }
 
-// Helvetica advance widths (1/1000 em) for what amounts contain, to right-align them.
-const width = (text: string, size: number) =>
-  ([...text].reduce((sum, ch) => sum + (ch === "," || ch === "." ? 278 : 556), 0) * size) / 1000;
+/** The statement as PDF bytes. */
+export async function givingStatementPdf(input: StatementInput): Promise<Uint8Array<ArrayBuffer>> {
+  const fonts = statementFonts();
+  const { legalName, taxId } = input.organization;
+  const title = `Giving statement for ${input.year}`;
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 0,
+    autoFirstPage: false,
+    bufferPages: true,
+    pdfVersion: "1.7",
+    tagged: true,
+    lang: "en-US",
+    displayTitle: true,
+    info: {
+      Title: title,
+      Author: legalName,
+      Subject: `Gifts received from ${input.donorName} in ${input.year}`,
+      Creator: legalName,
+      CreationDate: input.issuedAt,
+      ModDate: input.issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
 
-/** Builds the pages' content streams, starting a new page whenever the next row would not fit. */
-function layout(input: StatementInput): string[] {
-  const pages: string[][] = [];
-  let ops: string[] = [];
+  const faces: ReadonlyArray<readonly [string, StatementFont]> = [
+    ["regular", fonts.regular],
+    ["bold", fonts.bold],
+    ["cjk", fonts.cjk],
+    ["hangul", fonts.hangul],
+  ];
+  for (const [name, font] of faces) doc.registerFont(name, font.file);
+  const nameOf = new Map(faces.map(([name, font]) => [font, name]));
+  // Chinese, Japanese and Korean have no bold face here: bold text in them uses the regular one.
+  const order = {
+    regular: [fonts.regular, fonts.cjk, fonts.hangul],
+    bold: [fonts.bold, fonts.cjk, fonts.hangul],
+  } as const;
+
+  const runWidth = (runs: FontRun<StatementFont>[], size: number) =>
+    runs.reduce((sum, run) => sum + doc.font(nameOf.get(run.font) ?? "regular", size).widthOfString(run.text), 0);
+
   let y = 0;
-  const text = (x: number, size: number, s: string, bold = false) =>
-    ops.push(`BT /${bold ? "F2" : "F1"} ${size} Tf ${x} ${y} Td ${pdfString(s)} Tj ET`);
-  const right = (xRight: number, size: number, s: string, bold = false) =>
-    text(Math.round((xRight - width(s, size)) * 100) / 100, size, s, bold);
-  const rule = () => ops.push(`0.5 w ${PAGE.margin} ${y} m ${PAGE.width - PAGE.margin} ${y} l S`);
-  const newPage = () => {
-    ops = [];
-    pages.push(ops);
-    y = PAGE.height - PAGE.margin;
-    text(PAGE.margin, 18, site.name, true);
-    y -= 24;
-    text(PAGE.margin, 13, `Giving statement for ${input.year}`, true);
-    y -= 26;
-    text(PAGE.margin, 11, `Donor: ${input.donorName}`);
-    y -= 15;
-    text(PAGE.margin, 11, `Email: ${input.donorEmail}`);
-    y -= 28;
+  /** Sets one line of text at the current baseline, font run by font run. */
+  const text = (content: string, place: Place) => {
+    const weight = place.weight ?? "regular";
+    let size = place.size;
+    let runs = fontRuns(content, order[weight]);
+    let width = runWidth(runs, size);
+    const max = place.maxWidth ?? Number.POSITIVE_INFINITY;
+    if (place.shrink && width > max) {
+      size = Math.max(9, Math.floor(((size * max) / width) * 10) / 10);
+      width = runWidth(runs, size);
+    }
+    if (width > max) {
+      const chars = [...content.normalize("NFC")];
+      while (chars.length > 1 && width > max) {
+        chars.pop();
+        runs = fontRuns(`${chars.join("").trimEnd()}…`, order[weight]);
+        width = runWidth(runs, size);
+      }
+    }
+    let x = place.align === "right" ? place.x - width : place.x;
+    for (const run of runs) {
+      doc.font(nameOf.get(run.font) ?? "regular", size);
+      doc.text(run.text, x, y, { lineBreak: false, baseline: "alphabetic" });
+      x += doc.widthOfString(run.text);
+    }
   };
-  const tableHead = () => {
-    text(COLUMNS.receipt, 10, "Receipt no.", true);
-    text(COLUMNS.date, 10, "Date", true);
-    text(COLUMNS.kind, 10, "Kind", true);
-    right(COLUMNS.amountRight, 10, "Amount (USD)", true);
-    y -= 6;
+  const artifact = (type: "Pagination" | "Layout", draw: () => void) => {
+    doc.markContent("Artifact", { type });
+    draw();
+    doc.endMarkedContent();
+  };
+  const rule = () =>
+    artifact("Layout", () => {
+      doc
+        .moveTo(PAGE.margin, y)
+        .lineTo(PAGE.width - PAGE.margin, y)
+        .lineWidth(0.5)
+        .stroke();
+    });
+
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+  /** Adds a structure element whose content is what draw sets. */
+  const tag = (parent: PDFKit.PDFStructureElement, type: string, draw: () => void) =>
+    parent.add(doc.struct(type, {}, [draw]));
+
+  /** The heading of every page; on pages after the first it repeats what a reader already heard. */
+  const newPage = () => {
+    doc.addPage({ size: "LETTER", margin: 0 });
+    const first = doc.bufferedPageRange().count === 1;
+    const part = (type: string, draw: () => void) => (first ? tag(root, type, draw) : artifact("Pagination", draw));
+    y = PAGE.margin;
+    part("H1", () => text(legalName, { x: PAGE.margin, size: 18, weight: "bold", maxWidth: TEXT_WIDTH, shrink: true }));
+    if (taxId) {
+      y += 16;
+      part("P", () => text(`Employer identification number (EIN): ${taxId}`, { x: PAGE.margin, size: 10 }));
+    }
+    y += 24;
+    part("H2", () => text(title, { x: PAGE.margin, size: 13, weight: "bold" }));
+    y += 26;
+    part("P", () =>
+      text(`Donor: ${input.donorName}`, { x: PAGE.margin, size: 11, maxWidth: TEXT_WIDTH, shrink: true }),
+    );
+    y += 15;
+    part("P", () => text(`Email: ${input.donorEmail}`, { x: PAGE.margin, size: 11, maxWidth: TEXT_WIDTH }));
+    y += 28;
+  };
+
+  const HEADS: ReadonlyArray<readonly [string, Place]> = [
+    ["Receipt no.", { x: COLUMNS.receipt, size: 10, weight: "bold" }],
+    ["Date", { x: COLUMNS.date, size: 10, weight: "bold" }],
+    ["Kind", { x: COLUMNS.kind, size: 10, weight: "bold" }],
+    ["Amount (USD)", { x: COLUMNS.amountRight, size: 10, weight: "bold", align: "right" }],
+  ];
+  const tableHead = (first: boolean) => {
+    if (first) {
+      const row = doc.struct("TR");
+      table.add(row);
+      for (const [content, place] of HEADS) tag(row, "TH", () => text(content, place));
+      row.end();
+    } else {
+      // The column heads repeated on later pages are page furniture: the table has them once.
+      artifact("Pagination", () => {
+        for (const [content, place] of HEADS) text(content, place);
+      });
+    }
+    y += 6;
     rule();
-    y -= 14;
+    y += 14;
   };
 
   newPage();
-  if (input.gifts.length === 0) {
-    text(PAGE.margin, 11, `We have no record of gifts from you in ${input.year}.`);
-    y -= 30;
-  } else {
-    tableHead();
-    input.gifts.forEach((gift, i) => {
-      // The last row must leave room for the closing block; others only for the bottom margin.
-      const need = i === input.gifts.length - 1 ? CLOSING : ROW;
-      if (y - need < PAGE.margin) {
-        newPage();
-        tableHead();
-      }
-      text(COLUMNS.receipt, 10, String(gift.id));
-      text(COLUMNS.date, 10, day(gift.givenAt));
-      text(COLUMNS.kind, 10, KIND[gift.kind]);
-      right(COLUMNS.amountRight, 10, formatCents(gift.amountCents));
-      y -= ROW;
+  // After the first page's heading: the structure's order is the reading order.
+  const table = doc.struct("Table");
+  root.add(table);
+  tableHead(true);
+  input.gifts.forEach((gift, i) => {
+    // The last row must leave room for the closing block; others only for the bottom margin.
+    const need = i === input.gifts.length - 1 ? CLOSING : ROW;
+    if (y + need > PAGE.height - PAGE.margin) {
+      newPage();
+      tableHead(false);
+    }
+    const row = doc.struct("TR");
+    table.add(row);
+    tag(row, "TD", () => text(String(gift.id), { x: COLUMNS.receipt, size: 10 }));
+    tag(row, "TD", () => text(day(gift.givenAt), { x: COLUMNS.date, size: 10 }));
+    tag(row, "TD", () => text(KIND[gift.kind], { x: COLUMNS.kind, size: 10 }));
+    tag(row, "TD", () => text(formatCents(gift.amountCents), { x: COLUMNS.amountRight, size: 10, align: "right" }));
+    row.end();
+    y += ROW;
+  });
+  table.end();
+  y -= 12;
+  rule();
+  y += 16;
+  const total = input.gifts.reduce((sum, g) => sum + g.amountCents, 0);
+  tag(root, "P", () => {
+    text(`Total (${input.gifts.length} ${input.gifts.length === 1 ? "gift" : "gifts"})`, {
+      x: COLUMNS.kind,
+      size: 11,
+      weight: "bold",
     });
-    y += 12;
-    rule();
-    y -= 16;
-    const total = input.gifts.reduce((sum, g) => sum + g.amountCents, 0);
-    text(COLUMNS.kind, 11, `Total (${input.gifts.length} ${input.gifts.length === 1 ? "gift" : "gifts"})`, true);
-    right(COLUMNS.amountRight, 11, formatCents(total), true);
-    y -= 30;
-  }
+    text(formatCents(total), { x: COLUMNS.amountRight, size: 11, weight: "bold", align: "right" });
+  });
+  y += 30;
   for (const line of [
     "No goods or services were provided in exchange for these contributions.",
     "Paid sessions are not gifts and are not listed. Refunded gifts are not listed.",
-    `Issued on ${day(input.issuedAt)} by ${site.name}.`,
+    `Issued on ${day(input.issuedAt)} by ${legalName}${legalName.endsWith(".") ? "" : "."}`,
   ]) {
-    text(PAGE.margin, 10, line);
-    y -= 15;
+    tag(root, "P", () => text(line, { x: PAGE.margin, size: 10, maxWidth: TEXT_WIDTH, shrink: true }));
+    y += 15;
   }
-  // Page numbers, once the count is known.
-  return pages.map((page, i) => {
-    y = PAGE.margin - 20;
-    ops = page;
-    right(COLUMNS.amountRight, 9, `Page ${i + 1} of ${pages.length}`);
-    return page.join("\n");
-  });
-}
+  root.end();
 
-/** The statement as PDF bytes (Latin-1 throughout, so string length is byte length). */
-export function givingStatementPdf(input: StatementInput): Uint8Array<ArrayBuffer> {
-  const streams = layout(input);
-  // 1 catalog, 2 page tree, 3 and 4 fonts, 5 info, then each page and its content stream.
-  const pageIds = streams.map((_, i) => 6 + i * 2);
-  const font = (name: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
-  const stamp = input.issuedAt.toISOString().replace(/[-:T]/g, "").slice(0, 14);
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`,
-    font("Helvetica"),
-    font("Helvetica-Bold"),
-    `<< /Title ${pdfString(`Giving statement for ${input.year}`)} /Author ${pdfString(site.name)} /CreationDate (D:${stamp}Z) >>`,
-    ...streams.flatMap((content, i) => [
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${(pageIds[i] ?? 0) + 1} 0 R >>`,
-      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    ]),
-  ];
-  // The comment's high bytes tell transfer tools the file is binary.
-  let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  // Each xref entry is exactly 20 bytes: 10-digit offset, space, generation, space, flag, space, newline.
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Uint8Array.from(Buffer.from(out, "latin1"));
+  // Page numbers, once the count is known.
+  const { count } = doc.bufferedPageRange();
+  for (let i = 0; i < count; i++) {
+    doc.switchToPage(i);
+    y = PAGE.height - PAGE.margin + 20;
+    artifact("Pagination", () =>
+      text(`Page ${i + 1} of ${count}`, { x: COLUMNS.amountRight, size: 9, align: "right" }),
+    );
+  }
+  doc.end();
+  await done;
+  return Uint8Array.from(Buffer.concat(chunks));
 }
