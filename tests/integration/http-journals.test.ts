@@ -189,6 +189,45 @@ describeEachBackend("journals over HTTP", (backend) => {
     expect(titles(first).filter((t) => titles(second).includes(t))).toEqual([]);
   });
 
+  it("searches by words and their beginnings through a blind index, in any script, without plaintext at rest", async () => {
+    const search = async (q: string, as = cookie) =>
+      (await get(server, `/journals?q=${encodeURIComponent(q)}`, as)).text();
+    await send(
+      "/journals",
+      withChoices(
+        { ...entry, title: "Lighthouse vigil", content: "Zoë and I watched the keeper's lamp. 我们在河边看光。" },
+        ["Awe"],
+      ),
+    );
+    for (const q of ["lighthouse", "LIGHT", "zoe", "lamp keeper", "光", "awe"]) {
+      expect(await search(q), q).toContain("Lighthouse vigil");
+    }
+    for (const q of ["lighthearted", "ighthouse", "lamp river", "!!!"]) {
+      expect(await search(q), q).not.toContain("Lighthouse vigil");
+    }
+    // Another member's search, even for the same words, finds nothing of this journal.
+    expect(await search("lighthouse", otherCookie)).not.toContain("Lighthouse vigil");
+
+    const [row] = await server.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, member.id))
+      .orderBy(sql`${journalEntries.createdAt} desc`)
+      .limit(1);
+    const stored = JSON.stringify(row);
+    for (const plain of ["Lighthouse", "lighthouse", "light", "lamp", "Zo", "河"]) expect(stored).not.toContain(plain);
+    expect(row?.searchTerms?.length).toBeGreaterThan(10);
+
+    // An entry written before the index existed is indexed on the member's first search.
+    await server.database.db
+      .update(journalEntries)
+      .set({ searchTerms: null })
+      .where(eq(journalEntries.id, row?.id ?? ""));
+    expect(await search("vigil")).toContain("Lighthouse vigil");
+    const [again] = await server.database.db.select().from(journalEntries).where(eq(journalEntries.id, row?.id ?? ""));
+    expect(again?.searchTerms).toEqual(row?.searchTerms);
+  });
+
   it("exports the member's entries, decrypted, with the rest of their data", async () => {
     const body = await (await get(server, "/profile/export", cookie)).json();
     expect(body.journalEntries.some((e: { content: string }) => e.content === "A HERON stood in the shallows.")).toBe(
