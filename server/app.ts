@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -53,6 +54,14 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+function decodeURIComponentSafe(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }
 
@@ -113,7 +122,15 @@ export function createApp(options: AppOptions) {
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The other built files (icons, share images, audio) sit under a few top-level names, read once:
+    // a page's path goes straight to the router instead of costing a disk lookup per request.
+    const serveFile = express.static(options.clientDir, { maxAge: "1h", index: false });
+    const topLevel = new Set(fs.readdirSync(options.clientDir));
+    app.use((req, res, next) => {
+      const first = decodeURIComponentSafe(req.path.split("/")[1] ?? "");
+      if (first && topLevel.has(first)) serveFile(req, res, next);
+      else next();
+    });
   }
 
   app.use(sameOriginGuard(env.SITE_URL));

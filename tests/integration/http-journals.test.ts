@@ -224,7 +224,10 @@ describeEachBackend("journals over HTTP", (backend) => {
       .set({ searchTerms: null })
       .where(eq(journalEntries.id, row?.id ?? ""));
     expect(await search("vigil")).toContain("Lighthouse vigil");
-    const [again] = await server.database.db.select().from(journalEntries).where(eq(journalEntries.id, row?.id ?? ""));
+    const [again] = await server.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.id, row?.id ?? ""));
     expect(again?.searchTerms).toEqual(row?.searchTerms);
   });
 

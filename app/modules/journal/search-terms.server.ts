@@ -21,8 +21,7 @@ const IDEOGRAPHIC = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 
 /** Lower case, compatibility forms unified, accents removed: "Zoë" and "ZOE" are one word. */
-export const fold = (text: string) =>
-  text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().normalize("NFC");
+export const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().normalize("NFC");
 
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
@@ -56,7 +55,11 @@ function indexKey(key: Buffer): Buffer {
   return derived;
 }
 const hash = (key: Buffer, userId: string, term: string) =>
-  createHmac("sha256", indexKey(key)).update(`${userId}\u0000${term}`).digest().subarray(0, TERM_BYTES).toString("base64url");
+  createHmac("sha256", indexKey(key))
+    .update(`${userId}\u0000${term}`)
+    .digest()
+    .subarray(0, TERM_BYTES)
+    .toString("base64url");
 
 /** The index terms of an entry's text, hashed with the key new records are sealed with. */
 export function termsOf(ring: Keyring, userId: string, texts: readonly string[]): string[] {
