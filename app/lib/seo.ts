@@ -14,7 +14,10 @@ export interface PageSeo {
   type?: "website" | "article";
   /** schema.org data; several items (an Article and its BreadcrumbList) go out as one @graph. */
   structuredData?: Record<string, unknown> | ReadonlyArray<Record<string, unknown>>;
-  /** A page reached only after a form (a thank-you): shareable, but kept out of search (robots.txt agrees). */
+  /**
+   * Kept out of search and the sitemap: a page reached only after a form (a thank-you, which robots.txt
+   * also keeps out) or a page that is only a form (formOnlyPaths in modules/content/public-pages.ts).
+   */
   noindex?: boolean;
 }
 

@@ -46,6 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "The ceremony donation after an application: a sliding scale from $6,800 (minimum $5,500), receipted by email.",
     path: "/donation-checkout",
     image: "thank-you",
+    noindex: true, // only a form (formOnlyPaths)
   });
 
 export function loader({ request }: Route.LoaderArgs) {

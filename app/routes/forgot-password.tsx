@@ -32,6 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     keywords: ["password reset"],
     path: "/forgot-password",
     image: "invitation",
+    noindex: true, // only a form (formOnlyPaths)
   });
 
 /*

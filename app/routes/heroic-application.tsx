@@ -33,6 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     keywords: ["ceremony application", "divine journey", "intake", "screening"],
     path: "/heroic-application",
     image: "invitation",
+    noindex: true, // only a form (formOnlyPaths)
   });
 
 const LIMIT = { name: "application", limit: 5, windowSeconds: 3600 } as const;

@@ -39,6 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     keywords: ["membership", "request access", "member area"],
     path: "/request-access",
     image: "invitation",
+    noindex: true, // only a form (formOnlyPaths)
   });
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -42,6 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     keywords: ["member sign in", "sacred access"],
     path: "/services", // one canonical address for the two paths of this page
     image: "invitation",
+    noindex: true, // only a form (formOnlyPaths)
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

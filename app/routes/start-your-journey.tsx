@@ -135,9 +135,9 @@ export default function StartYourJourney() {
       </PageHero>
 
       <div className="grid gap-6 md:grid-cols-2">
-        {[sacredSpace, guidedCeremony].map((block) => (
-          <section key={block.title} className="card" aria-labelledby={`${block.title}-h`}>
-            <h2 id={`${block.title}-h`} className="font-serif text-3xl font-semibold">
+        {[sacredSpace, guidedCeremony].map((block, i) => (
+          <section key={block.title} className="card" aria-labelledby={`intro-${i}`}>
+            <h2 id={`intro-${i}`} className="font-serif text-3xl font-semibold">
               {block.title}
             </h2>
             {block.paragraphs.map((p) => (

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { formOnlyPaths } from "~/modules/content/public-pages";
 import { launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -37,6 +38,8 @@ describe("every public page", () => {
     async (width) => {
       const paths = [
         ...(await publicPaths()),
+        // Not in the sitemap (only a form), but public pages all the same.
+        ...formOnlyPaths.filter((path) => path !== "/services"),
         "/thank-you",
         "/thank-you-sacred-offering",
         "/the-calling",
@@ -71,7 +74,7 @@ describe("every public page", () => {
   it("links only to pages that exist", async () => {
     const seen = new Set<string>();
     const page = await browser.newPage();
-    for (const path of [...(await publicPaths()), "/thank-you", "/thank-you-sacred-offering"]) {
+    for (const path of [...(await publicPaths()), ...formOnlyPaths, "/thank-you", "/thank-you-sacred-offering"]) {
       await page.goto(`${baseUrl}${path}`);
       const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => (a as HTMLAnchorElement).href));
       for (const href of hrefs) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "~/content/articles";
+import { formOnlyPaths } from "~/modules/content/public-pages";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -123,20 +124,35 @@ describe("feeds for machines", () => {
     expect(txt).toContain("Sitemap: https://congregation.example/sitemap.xml");
   });
 
-  it("agrees with each page: what robots.txt keeps out says noindex, and no sitemap page is kept out", async () => {
+  it("agrees with each page: the sitemap lists indexable pages only, form pages and what robots.txt keeps out say noindex", async () => {
     const txt = await (await fetch(`${server.url}/robots.txt`)).text();
     const disallowed = [...txt.matchAll(/^Disallow: (\S+)$/gm)].map((m) => m[1] as string);
     const blocked = (path: string) => disallowed.some((prefix) => path.startsWith(prefix));
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const listed = [...xml.matchAll(/<loc>https:\/\/congregation\.example([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
+    const noindex = '<meta name="robots" content="noindex"/>';
     expect(listed.length).toBeGreaterThan(10);
     expect(listed.filter(blocked)).toEqual([]);
+    // Each listed page answers 200, may be indexed and names itself as the canonical address.
+    for (const path of listed) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).not.toContain(noindex);
+      expect(html, path).toContain(`<link rel="canonical" href="https://congregation.example${path}"/>`);
+    }
     for (const path of ["/thank-you", "/thank-you-sacred-offering"]) {
       expect(blocked(path), path).toBe(true);
-      expect(await (await fetch(`${server.url}${path}`)).text(), path).toContain(
-        '<meta name="robots" content="noindex"/>',
-      );
+      expect(await (await fetch(`${server.url}${path}`)).text(), path).toContain(noindex);
       expect(listed).not.toContain(path);
+    }
+    // Pages that are only a form: out of the sitemap and noindex, which robots.txt lets crawlers read.
+    for (const path of formOnlyPaths) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain(noindex);
+      expect(listed, path).not.toContain(path);
+      expect(blocked(path), path).toBe(false);
     }
   });
 

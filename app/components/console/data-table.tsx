@@ -39,8 +39,9 @@ const EMPTY = new Set<unknown>([null, undefined, false, ""]);
  * One table for every console list. From `md` up it is a plain table; below, the same markup shows
  * each row as a card, each value beside its column's name (a label hidden from screen readers, which
  * read the column headers), so nothing scrolls sideways at 375 px and an email wraps as a whole line.
- * The explicit roles keep the table a table for screen readers in browsers that drop its semantics
- * once its parts are no longer `display: table-*` (WebKit has done so).
+ * It carries no explicit roles: the elements' own roles are what browsers expose whatever their CSS
+ * display (HTML-AAM), and a role on a row or cell of a table is invalid HTML (W3C Nu Html Checker).
+ * WebKit used to drop the semantics of a re-displayed table, which the roles once worked around.
  */
 export function DataTable<Row>({
   caption,
@@ -60,18 +61,13 @@ export function DataTable<Row>({
   if (rows.length === 0 && empty) return <p className="mt-8 text-mist-muted">{empty}</p>;
   return (
     <div className="mt-6 md:overflow-x-auto">
-      {/* biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above. */}
-      <table role="table" className="w-full text-left text-sm max-md:block">
+      <table className="w-full text-left text-sm max-md:block">
         <caption className="sr-only">{caption}</caption>
-        {/* biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above. */}
-        <thead role="rowgroup" className="text-mist-muted max-md:sr-only">
-          {/* biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above. */}
-          <tr role="row">
+        <thead className="text-mist-muted max-md:sr-only">
+          <tr>
             {columns.map((column) => (
               <th
                 key={column.header}
-                // biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above.
-                role="columnheader"
                 scope="col"
                 className={`py-2 pr-4 font-medium last:pr-0 ${column.align === "right" ? "text-right" : ""}`}
               >
@@ -80,13 +76,10 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        {/* biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above. */}
-        <tbody role="rowgroup" className="max-md:grid max-md:gap-3">
+        <tbody className="max-md:grid max-md:gap-3">
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
-              // biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above.
-              role="row"
               className="border-t border-violet-300/10 align-top max-md:flex max-md:flex-col max-md:gap-2 max-md:rounded-2xl max-md:border max-md:border-violet-300/15 max-md:bg-night-800/70 max-md:p-4"
             >
               {columns.map((column) => (
@@ -113,8 +106,7 @@ function Cell<Row>({ column, value }: { column: Column<Row>; value: ReactNode })
     column.className ?? "",
   ];
   return (
-    // biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see DataTable.
-    <td role="cell" className={classes.filter(Boolean).join(" ")}>
+    <td className={classes.filter(Boolean).join(" ")}>
       {labelled ? (
         // The label keeps its own size whatever the column's className sets for the value.
         <span aria-hidden="true" className="text-sm font-normal text-mist-muted md:hidden">

@@ -52,15 +52,18 @@ export function CheckinChart(props: {
             </rect>
           ))}
         </svg>
-        <figcaption className="mt-2 text-sm text-mist-muted">{summary}</figcaption>
-        <ul className="mt-2 flex flex-wrap gap-3 text-xs" aria-hidden>
-          {CHECKIN_CHOICES.map((c) => (
-            <li key={c.label} className="flex items-center gap-1">
-              <span className="inline-block h-3 w-3 rounded-sm" style={{ background: c.color }} />
-              {c.label}
-            </li>
-          ))}
-        </ul>
+        {/* The colour key sits in the caption: a figure's caption is its first or last child. */}
+        <figcaption className="mt-2">
+          <p className="text-sm text-mist-muted">{summary}</p>
+          <ul className="mt-2 flex flex-wrap gap-3 text-xs" aria-hidden>
+            {CHECKIN_CHOICES.map((c) => (
+              <li key={c.label} className="flex items-center gap-1">
+                <span className="inline-block h-3 w-3 rounded-sm" style={{ background: c.color }} />
+                {c.label}
+              </li>
+            ))}
+          </ul>
+        </figcaption>
       </figure>
       <div>
         <h3 className="font-semibold">Emotions in your journal</h3>

@@ -124,9 +124,12 @@ export function JournalForm(props: {
       />
       {message("bodySensations")}
       <div>
-        <label htmlFor={`${props.intent}-intensity`} className="mb-2 block font-medium">
-          Intensity: <output htmlFor={`${props.intent}-intensity`}>{shownIntensity}</output>
-        </label>
+        {/* The value beside the label, not in it: a label holds no labelable element but its control
+            (HTML), and the number would become part of the slider's name. */}
+        <p className="mb-2 font-medium">
+          <label htmlFor={`${props.intent}-intensity`}>Intensity</label>:{" "}
+          <output htmlFor={`${props.intent}-intensity`}>{shownIntensity}</output>
+        </p>
         <input
           id={`${props.intent}-intensity`}
           type="range"

@@ -22,9 +22,11 @@ export function MonthCalendar(props: { selected: string; today: string; marked: 
   const first = new Date(`${month}-01T12:00:00Z`);
   const offset = first.getUTCDay();
   const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  // Empty cells before the 1st and after the last day: every week row has its seven cells.
   const cells: Array<string | null> = [
     ...Array.from({ length: offset }, () => null),
     ...Array.from({ length: daysInMonth }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`),
+    ...Array.from({ length: (7 - ((offset + daysInMonth) % 7)) % 7 }, () => null),
   ];
   const title = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(first);
   const marked = new Set(props.marked);

@@ -1,6 +1,9 @@
 import { articles } from "~/content/articles";
 
-/** Every public reading page, for the sitemap (and the tests that walk them). */
+/**
+ * Every public page worth finding in search, for the sitemap (and the tests that walk them): the
+ * articles and the pages with content of their own. Pages that are only a form are left out (below).
+ */
 export function publicPaths(): string[] {
   return [
     "/",
@@ -11,15 +14,24 @@ export function publicPaths(): string[] {
     "/faq",
     "/contact",
     "/terms-and-privacy",
-    "/request-access",
     "/start-your-journey",
-    "/heroic-application",
-    "/donation-checkout",
     "/donation",
-    "/services",
-    "/forgot-password",
   ];
 }
+
+/**
+ * Public pages that are only a form (sign-in, password reset, the access request, the ceremony
+ * application and the donation step after it): not in the sitemap and `noindex`, but not kept out
+ * in robots.txt either, so that a search engine that reaches one reads its `noindex`.
+ */
+export const formOnlyPaths = [
+  "/request-access",
+  "/heroic-application",
+  "/donation-checkout",
+  "/sacred-access",
+  "/services",
+  "/forgot-password",
+] as const;
 
 /** Paths search engines must stay out of: member and staff areas, personal links. */
 export const privatePathPrefixes = [
