@@ -213,7 +213,7 @@ describe("the HTML of every page [pglite]", () => {
     for (const { page, status, html } of fetched.values()) {
       // Search engines GET; a query names a view of a page whose canonical address has none.
       if (page.method !== "GET" || page.path.includes("?")) continue;
-      const noindex = html.includes('<meta name="robots" content="noindex"/>');
+      const noindex = /<meta name="robots" content="noindex"\s*\/?>/.test(html);
       const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
       const canonicalPath = canonical ? new URL(canonical).pathname : null;
       const findable = page.role === "visitor" && status === 200;
