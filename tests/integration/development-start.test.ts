@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { openPglite } from "../../db/client";
 import { accounts, users } from "../../db/schema";
 import { type AppProcess, startAppProcess } from "../support/app-process";
+import { TEST_SECRETS } from "../support/secrets";
 
 const DEVELOPMENT = { NODE_ENV: "development", PAYMENT_PROVIDER: "test" };
 /** This machine's addresses that other machines would use (none in a bare sandbox). */
@@ -39,7 +40,8 @@ function canConnect(host: string, port: number): Promise<boolean> {
 /** A start that is expected to fail before it listens. */
 function startFails(env: Record<string, string>) {
   return spawnSync(process.execPath, ["build/server-main.js"], {
-    env: { PATH: process.env.PATH, PORT: "0", LOG_LEVEL: "silent", ...env },
+    // The keys the earlier starts of startAppProcess used: the database's records were sealed with them.
+    env: { PATH: process.env.PATH, PORT: "0", LOG_LEVEL: "silent", ...TEST_SECRETS, ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
