@@ -45,3 +45,16 @@ describe("ORG_LEGAL_NAME and ORG_TAX_ID", () => {
     );
   });
 });
+
+describe("MAIL_FROM", () => {
+  it("is one mailbox (the sender, and the organizer of booking calendar events), or refused at start-up", () => {
+    expect(parseEnv({ MAIL_FROM: "Sacred Path <no-reply@sacredpath.example>" }).MAIL_FROM).toBe(
+      "Sacred Path <no-reply@sacredpath.example>",
+    );
+    for (const value of ["Sacred Path", "<>", "a@b.org, c@d.org"]) {
+      expect(() => parseEnv({ MAIL_FROM: value }), value).toThrow(
+        "MAIL_FROM: MAIL_FROM must be one address, such as: Sacred Path Congregation <no-reply@example.org>",
+      );
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { EMAIL_PATTERN } from "./lib/email";
 import { site } from "./lib/site";
@@ -27,7 +28,14 @@ const schema = z
       .string()
       .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
       .optional(),
-    MAIL_FROM: z.string().default("Sacred Path Congregation <no-reply@localhost>"),
+    /** One mailbox: the sender of every email and the organizer of booking calendar events. */
+    MAIL_FROM: z
+      .string()
+      .refine((from) => {
+        const [sender, ...more] = addressparser(from);
+        return Boolean(sender && more.length === 0 && "address" in sender && sender.address);
+      }, "MAIL_FROM must be one address, such as: Sacred Path Congregation <no-reply@example.org>")
+      .default("Sacred Path Congregation <no-reply@localhost>"),
     /** The mailer's own rule (lib/email): an address it would deliver elsewhere is refused at start-up. */
     STAFF_EMAIL: z
       .string()

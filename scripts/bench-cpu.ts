@@ -108,7 +108,9 @@ for (const database of databases) {
   }
 }
 const labels = [...results.keys()];
-process.stdout.write(`\nServer CPU per request (ms; ${REQUESTS} sequential requests each, after ${WARM_UP} to warm up)\n`);
+process.stdout.write(
+  `\nServer CPU per request (ms; ${REQUESTS} sequential requests each, after ${WARM_UP} to warm up)\n`,
+);
 process.stdout.write(`| page | ${labels.join(" | ")} |\n|---|${labels.map(() => "---:").join("|")}|\n`);
 for (const [i, [page]] of (results.get(labels[0] as string) ?? []).entries()) {
   const cells = labels.map((label) => (results.get(label)?.[i]?.[1] ?? 0).toFixed(2));

@@ -1,9 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zonedInstant } from "../../app/modules/bookings/time";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { mailMatching } from "../support/browser-accounts";
-import { startSmtpServer } from "../support/smtp";
+import { readCalendar } from "../support/calendar";
+import { mimeParts, startSmtpServer } from "../support/smtp";
 
 // Its own app in test mode (the local test provider) sending real mail to a local SMTP server.
 let app: AppProcess;
@@ -147,8 +149,20 @@ describe("booking", () => {
     await expect.poll(() => dialog.getByText("Your session is booked").isVisible(), { timeout: 5000 }).toBe(true);
     expect(await dialog.textContent()).toContain("4:00 PM GMT+1");
     const mail = await mailMatching(smtp, "booker@example.org", /is confirmed/);
-    expect(mail).toContain("text/calendar");
     expect(mail).toContain("filename=session.ics");
+    // The invitation a calendar program adds: its method in the part's content type and in the file.
+    const raw = smtp.received.find((m) => m.to.includes("booker@example.org") && m.raw.includes("text/calendar"));
+    const invitation = mimeParts(raw?.raw ?? "").find((p) => p.headers["content-type"]?.startsWith("text/calendar"));
+    expect(invitation?.headers["content-type"]).toBe("text/calendar; charset=utf-8; method=REQUEST");
+    expect(readCalendar(invitation?.body ?? "")).toMatchObject({
+      method: "REQUEST",
+      sequence: 0,
+      status: "CONFIRMED",
+      start: zonedInstant(first ?? "", "10:00", "America/New_York").toISOString(),
+      organizer: "mailto:no-reply@example.org",
+      attendee: "mailto:booker@example.org",
+      attendeeName: "Ana Ruiz",
+    });
     // The booker's own time (the browser's zone, sent with the form), New York time beside it.
     expect(mail.replace(/\s+/g, " ")).toMatch(/4:00 PM GMT\+\d \(your time; .* 10:00 AM E[SD]T \(New York time\)\)/);
     expect(mail).toMatch(/\/bookings\/manage\/[A-Za-z0-9_-]+/);

@@ -5,6 +5,7 @@ import { sendDueReminders } from "../../app/modules/bookings/schedule.server";
 import { addDays, bookableRange, formatSlot, zonedInstant } from "../../app/modules/bookings/time";
 import { blockedDays, bookings, mailOutbox, payments, rateLimits, testProviderOrders } from "../../db/schema";
 import { createAccount, get, post, signIn, signInStaff } from "../support/accounts";
+import { readCalendar, unfold } from "../support/calendar";
 import { describeEachBackend } from "../support/database";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
@@ -86,10 +87,16 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     expect(booking).toMatchObject({ status: "confirmed", phone: "+1 (505) 555-0101", paymentId: payment?.id });
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.confirmed"));
     expect(mail?.textBody).toContain("24 hours before");
-    expect(mail?.attachments[0]?.filename).toBe("session.ics");
-    expect(mail?.attachments[0]?.content).toContain(
-      `DTSTART:${booking?.startsAt.toISOString().replace(/[-:]/g, "").replace(".000", "")}`,
-    );
+    expect(mail?.attachments[0]).toMatchObject({
+      filename: "session.ics",
+      contentType: "text/calendar; charset=utf-8; method=REQUEST",
+      icalMethod: "REQUEST",
+    });
+    expect(readCalendar(mail?.attachments[0]?.content ?? "")).toMatchObject({
+      method: "REQUEST",
+      sequence: 0,
+      start: booking?.startsAt.toISOString(),
+    });
     const taken = await (await fetch(`${server.url}/bookings/slots?offer=preparation&day=${day()}`)).json();
     expect(taken.slots.map((s: { time: string }) => s.time)).not.toContain("10:00");
   });
@@ -288,6 +295,89 @@ describeEachBackend("booking sessions over HTTP", (backend) => {
     const fresh = await manageToken();
     expect(fresh).not.toBe(token);
     expect((await fetch(`${server.url}/bookings/manage/${fresh}`)).status).toBe(200);
+  });
+
+  it("keeps one calendar event from confirmation through a reschedule to its cancellation", async () => {
+    // A name with accents and CJK: folding at 75 octets must not split a character.
+    const fullName = "Zoë Ångström-Nakamura 李小龍 O’Brien";
+    await book({ fullName, email: "zoe@example.org" });
+    const token = await manageToken();
+    await postForm(server, `/bookings/manage/${token}`, { intent: "reschedule", day: day(), time: "14:00" });
+    await postForm(server, `/bookings/manage/${await manageToken()}`, { intent: "cancel" });
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.kind, ["booking.confirmed", "booking.cancelled"]))
+      .orderBy(mailOutbox.id);
+    expect(mails.map((m) => m.kind)).toEqual(["booking.confirmed", "booking.confirmed", "booking.cancelled"]);
+    const files = mails.map((m) => {
+      expect(m.attachments).toHaveLength(1);
+      return m.attachments[0] ?? { filename: "", contentType: "", content: "" };
+    });
+    const [confirmed, moved, cancelled] = files.map((f) => readCalendar(f.content));
+    const [booking] = await server.database.db.select().from(bookings);
+    expect(booking).toMatchObject({ status: "cancelled", calendarSequence: 2 });
+    const at = (time: string) => zonedInstant(day(), time, "America/New_York");
+    const plus45 = (d: Date) => new Date(d.getTime() + 45 * 60_000).toISOString();
+
+    // One event: the booking's UID throughout, a higher SEQUENCE with each change.
+    expect(confirmed?.uid).toMatch(new RegExp(`^${booking?.id}@[a-z0-9.-]+$`));
+    expect([moved?.uid, cancelled?.uid]).toEqual([confirmed?.uid, confirmed?.uid]);
+    expect([confirmed?.sequence, moved?.sequence, cancelled?.sequence]).toEqual([0, 1, 2]);
+    expect(confirmed).toMatchObject({
+      method: "REQUEST",
+      status: "CONFIRMED",
+      start: at("10:00").toISOString(),
+      end: plus45(at("10:00")),
+    });
+    expect(moved).toMatchObject({
+      method: "REQUEST",
+      status: "CONFIRMED",
+      start: at("14:00").toISOString(),
+      end: plus45(at("14:00")),
+    });
+    // The cancellation removes it from the booker's calendar.
+    expect(cancelled).toMatchObject({ method: "CANCEL", status: "CANCELLED", start: at("14:00").toISOString() });
+    expect(files.map((f) => f.contentType)).toEqual([
+      "text/calendar; charset=utf-8; method=REQUEST",
+      "text/calendar; charset=utf-8; method=REQUEST",
+      "text/calendar; charset=utf-8; method=CANCEL",
+    ]);
+    expect(files.map((f) => f.icalMethod)).toEqual(["REQUEST", "REQUEST", "CANCEL"]);
+    expect(mails[2]?.textBody).toContain("The calendar file attached removes it from your calendar.");
+    for (const event of [confirmed, moved, cancelled]) {
+      expect(event).toMatchObject({
+        summary: "Preparation Session with Sacred Path Congregation",
+        organizer: "mailto:no-reply@localhost",
+        attendee: "mailto:zoe@example.org",
+        attendeeName: fullName,
+      });
+    }
+    // Long lines were folded (readCalendar checked each is at most 75 octets); unfolding gives the text back.
+    expect(files[0]?.content.split("\r\n").some((line) => line.startsWith(" "))).toBe(true);
+    expect(unfold(files[0]?.content ?? "")).toContain(
+      "DESCRIPTION:Online session on Zoom. Your facilitator will contact you 24 hours before with the link.\r\n",
+    );
+    expect(unfold(files[0]?.content ?? "")).toContain(`CN="${fullName}":MAILTO:zoe@example.org\r\n`);
+    expect(confirmed?.description).toBe(
+      "Online session on Zoom. Your facilitator will contact you 24 hours before with the link.",
+    );
+  });
+
+  it("sends no calendar cancellation for an approved mentorship that was never paid", async () => {
+    await book({ offerId: "microdose", time: "09:00", cardLast4: "" });
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    const [request] = await server.database.db.select().from(bookings);
+    await post(server, "/console/bookings", cookie, { intent: "approve", id: request?.id ?? "" });
+    const cancelled = await postForm(server, `/bookings/manage/${await manageToken("booking.approved")}`, {
+      intent: "cancel",
+    });
+    expect(cancelled.headers.get("location")).toBe("/bookings/manage/done?outcome=cancelled");
+    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.cancelled"));
+    expect(mail?.textBody).toContain("Nothing was charged.");
+    expect(mail?.attachments).toEqual([]);
+    expect(mail?.textBody).not.toContain("calendar");
   });
 
   it("takes mentorship as a request, a keeper approves, and payment follows approval", async () => {

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { bookingCalendar } from "~/modules/bookings/calendar-file.server";
+import type { Booking } from "~/modules/bookings/schema";
 import { backoffMs, claimDue, enqueue, GIVE_UP_AFTER_MS, RECIPIENT_REFUSED } from "~/modules/mail/outbox.server";
 import { startMailWorker } from "~/modules/mail/sender.server";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { readCalendar } from "../support/calendar";
 import { describeEachBackend, openTestDatabase } from "../support/database";
-import { startSmtpServer } from "../support/smtp";
+import { mimeParts, startSmtpServer } from "../support/smtp";
 
 const logger = pino({ level: "silent" });
 
@@ -53,6 +56,62 @@ describeEachBackend("mail outbox", (backend) => {
       // Nothing left to send: a second tick sends nothing twice.
       expect(await worker.tick()).toBe(0);
       expect(smtp.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it("sends a booking's calendar event as the mail's text/calendar part with its method, and as a file", async () => {
+    const smtp = await startSmtpServer();
+    const from = "Temple <no-reply@example.org>";
+    const worker = startMailWorker({ db: database.db, smtpUrl: smtp.url, from, logger, intervalMs: 60_000 });
+    const booking = {
+      id: "b-1",
+      offerId: "preparation",
+      startsAt: new Date("2026-11-01T15:00:00Z"),
+      minutes: 45,
+      fullName: "Zoë Ångström-Nakamura 李小龍",
+      email: "zoe@example.org",
+      calendarSequence: 2,
+    } as Booking;
+    const env = { SITE_URL: "https://sacred.example", MAIL_FROM: from };
+    try {
+      for (const method of ["REQUEST", "CANCEL"] as const) {
+        await enqueue(database.db, {
+          kind: "test",
+          to: "zoe@example.org",
+          subject: method,
+          text: "Plain body",
+          html: "<p>Html body</p>",
+          attachments: [bookingCalendar(booking, env, method)],
+        });
+      }
+      expect(await worker.tick()).toBe(2);
+      for (const [i, method] of (["REQUEST", "CANCEL"] as const).entries()) {
+        const parts = mimeParts(smtp.received[i]?.raw ?? "");
+        const types = parts.map((p) => p.headers["content-type"]);
+        // The alternative calendar programs act on (its method in the content type), then the same file attached.
+        const alternative = parts.find((p) => p.headers["content-type"]?.startsWith("text/calendar"));
+        expect(alternative?.headers["content-type"]).toBe(`text/calendar; charset=utf-8; method=${method}`);
+        const file = parts.find((p) => p.headers["content-disposition"]?.startsWith("attachment"));
+        expect(file?.headers["content-type"]).toBe("application/ics; name=session.ics");
+        expect(file?.headers["content-disposition"]).toBe("attachment; filename=session.ics");
+        expect(types.filter((t) => /calendar|ics/.test(t ?? ""))).toHaveLength(2);
+        for (const part of [alternative, file]) {
+          expect(readCalendar(part?.body ?? "")).toMatchObject({
+            method,
+            uid: "b-1@sacred.example",
+            sequence: 2,
+            status: method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
+            start: "2026-11-01T15:00:00.000Z",
+            end: "2026-11-01T15:45:00.000Z",
+            organizer: "mailto:no-reply@example.org",
+            attendee: "mailto:zoe@example.org",
+            attendeeName: "Zoë Ångström-Nakamura 李小龍",
+          });
+        }
+      }
     } finally {
       await worker.stop();
       await smtp.close();

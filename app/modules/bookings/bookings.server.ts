@@ -8,15 +8,8 @@ import { applications } from "../intake/schema";
 import { enqueue } from "../mail/outbox.server";
 import type { Payment } from "../payments/schema";
 import { bookableOffer, checkDay } from "./availability.server";
-import {
-  approvedMail,
-  bookingIcs,
-  bookingTitle,
-  confirmationMail,
-  declinedMail,
-  requestedMail,
-  staffRequestMail,
-} from "./mails";
+import { bookingCalendar } from "./calendar-file.server";
+import { approvedMail, bookingTitle, confirmationMail, declinedMail, requestedMail, staffRequestMail } from "./mails";
 import { HOLD_MINUTES } from "./messages";
 import { type Booking, type BookingStatus, bookings } from "./schema";
 import { formatSlot, knownZone, SLOT_ZONE, zonedInstant } from "./time";
@@ -123,7 +116,8 @@ export async function sendConfirmation(tx: Db, env: Env, booking: Booking, token
     to: booking.email,
     subject: `Confirmed: ${bookingTitle(booking)}, ${formatSlot(booking.startsAt, SLOT_ZONE)}`,
     ...confirmationMail(booking, `${env.SITE_URL}/bookings/manage/${token}`),
-    attachments: [bookingIcs(booking, env.SITE_URL)],
+    // REQUEST with the booking's current SEQUENCE: the first confirmation (0) or a reschedule's (raised).
+    attachments: [bookingCalendar(booking, env, "REQUEST")],
   });
 }
 

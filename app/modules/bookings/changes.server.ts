@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
 import type { Env } from "../../env.server";
@@ -6,6 +6,7 @@ import { hashToken, newToken } from "../../lib/tokens.server";
 import { enqueue } from "../mail/outbox.server";
 import { bookableOffer, checkDay } from "./availability.server";
 import { sendConfirmation } from "./bookings.server";
+import { bookingCalendar } from "./calendar-file.server";
 import { bookingTitle, cancelledMail } from "./mails";
 import { CHANGE_WINDOW_HOURS } from "./messages";
 import { type Booking, bookings } from "./schema";
@@ -27,25 +28,35 @@ export const changeable = (b: Booking, now = new Date()) =>
 
 /**
  * Cancels through the emailed link (not within 24 hours of the session). The link is spent. The
- * caller refunds a paid booking first; `refunded` says whether money went back.
+ * caller refunds a paid booking first; `refunded` says whether money went back. A confirmed booking
+ * was sent a calendar event: the mail carries its cancellation (same UID, next SEQUENCE), so it leaves
+ * the calendar; an approved mentorship not yet paid had none.
  */
-export async function cancelBooking(db: Db, booking: Booking, refunded: boolean) {
+export async function cancelBooking(db: Db, env: Env, booking: Booking, refunded: boolean) {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await tx
+    const [cancelled] = await tx
       .update(bookings)
-      .set({ status: "cancelled", cancelledAt: new Date(), manageTokenHash: null })
-      .where(eq(bookings.id, booking.id));
+      .set({
+        status: "cancelled",
+        cancelledAt: new Date(),
+        manageTokenHash: null,
+        calendarSequence: sql`${bookings.calendarSequence} + 1`,
+      })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    if (!cancelled) throw new Error("no booking to cancel");
     await enqueue(tx, {
       kind: "booking.cancelled",
       to: booking.email,
       subject: `Cancelled: ${bookingTitle(booking)}`,
       ...cancelledMail(booking, refunded),
+      attachments: booking.status === "confirmed" ? [bookingCalendar(cancelled, env, "CANCEL")] : [],
     });
   });
 }
 
-/** Moves a confirmed booking to another free slot of its offer; a new confirmation and link are sent. */
+/** Moves a confirmed booking to another free slot of its offer; a new confirmation, calendar update and link are sent. */
 export async function rescheduleBooking(
   db: Db,
   env: Env,
@@ -73,7 +84,13 @@ export async function rescheduleBooking(
         );
       const [moved] = await tx
         .update(bookings)
-        .set({ startsAt, manageTokenHash: hash, reminderSentAt: null })
+        .set({
+          startsAt,
+          manageTokenHash: hash,
+          reminderSentAt: null,
+          // The calendar event moves: same UID, next SEQUENCE (sendConfirmation's REQUEST carries it).
+          calendarSequence: sql`${bookings.calendarSequence} + 1`,
+        })
         .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
         .returning();
       if (!moved) throw new Error("booking is no longer confirmed");

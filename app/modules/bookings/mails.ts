@@ -1,5 +1,3 @@
-import { site } from "~/lib/site";
-import type { MailAttachment } from "../mail/schema";
 import { renderMail } from "../mail/templates";
 import { CHANGE_WINDOW_HOURS } from "./messages";
 import type { Booking } from "./schema";
@@ -7,41 +5,6 @@ import { formatSlot, knownZone, SLOT_ZONE } from "./time";
 
 const TITLES = { preparation: "Preparation Session", microdose: "The Subtle Path Mentorship" } as const;
 export const bookingTitle = (b: Pick<Booking, "offerId">) => TITLES[b.offerId];
-
-const icsDate = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-const icsText = (s: string) => s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
-
-/** An RFC 5545 calendar file for the session (times in UTC; every calendar converts). */
-export function bookingIcs(booking: Booking, siteUrl: string): MailAttachment {
-  const end = new Date(booking.startsAt.getTime() + booking.minutes * 60_000);
-  const host = new URL(siteUrl).hostname;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${site.name}//Bookings//EN`,
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${booking.id}@${host}`,
-    `DTSTAMP:${icsDate(new Date())}`,
-    `DTSTART:${icsDate(booking.startsAt)}`,
-    `DTEND:${icsDate(end)}`,
-    `SUMMARY:${icsText(`${bookingTitle(booking)} with ${site.name}`)}`,
-    `DESCRIPTION:${icsText("Online session on Zoom. Your facilitator will contact you 24 hours before with the link.")}`,
-    "LOCATION:Online (Zoom)",
-    "STATUS:CONFIRMED",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return {
-    filename: "session.ics",
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: `${lines.join("\r\n")}\r\n`,
-  };
-}
 
 /** The session's time in the booker's zone, with New York time beside it (the congregation's). */
 const when = (b: Booking) => {
@@ -95,12 +58,14 @@ export function declinedMail(b: Booking) {
   });
 }
 
+/** `b` as it was before the cancellation: a confirmed booking had a calendar event, which this mail cancels. */
 export function cancelledMail(b: Booking, refunded: boolean) {
   return renderMail({
     heading: "Your session is cancelled",
     paragraphs: [
       `Dear ${b.fullName}, your ${bookingTitle(b)} on ${when(b)} is cancelled.`,
       refunded ? "Your payment has been refunded; it may take a few days to appear." : "Nothing was charged.",
+      ...(b.status === "confirmed" ? ["The calendar file attached removes it from your calendar."] : []),
     ],
   });
 }

@@ -45,6 +45,11 @@ export const bookings = pgTable(
     /** When the one "how was it?" invitation to record the session's integration was settled (sent or not wanted). */
     integrationPromptAt: timestamp("integration_prompt_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * The calendar event's SEQUENCE (RFC 5545): 0 when first confirmed, raised by each reschedule and the
+     * cancellation in the same transaction, so a calendar replaces or removes the event it holds (UID: the id).
+     */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

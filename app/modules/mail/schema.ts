@@ -5,6 +5,11 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /**
+   * A calendar invitation or cancellation (iTIP): sent as the mail's text/calendar alternative with this
+   * method, besides the attached file, which is how calendar programs recognise one to act on.
+   */
+  icalMethod?: "REQUEST" | "CANCEL";
 }
 
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;

@@ -22,8 +22,11 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-/** MAIL_FROM ("Name <address>" or an address) as one mailbox; our own setting, so parsed once and trusted. */
-function senderOf(from: string): { name: string; address: string } {
+/**
+ * MAIL_FROM ("Name <address>" or an address) as one mailbox; our own setting (checked at start-up), so
+ * trusted. Also the organizer of booking calendar events.
+ */
+export function mailSender(from: string): { name: string; address: string } {
   const [sender, ...more] = addressparser(from);
   if (!sender || more.length > 0 || !("address" in sender) || !sender.address) {
     throw new Error("MAIL_FROM must be one address, such as: Sacred Path Congregation <no-reply@example.org>");
@@ -36,7 +39,7 @@ function senderOf(from: string): { name: string; address: string } {
  * readable by admins, until one is configured.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const from = senderOf(options.from);
+  const from = mailSender(options.from);
   const url = new URL(options.smtpUrl);
   const transport: Transporter = nodemailer.createTransport({
     host: url.hostname,
@@ -74,6 +77,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       }
       const to = { name: "", address: row.toAddress };
       try {
+        // At most one calendar event per mail (nodemailer's icalEvent); other files are plain attachments.
+        const calendar = row.attachments.find((a) => a.icalMethod);
         await transport.sendMail({
           messageId: messageIdFor(row, from.address),
           // Address objects and an explicit envelope: nodemailer parses no recipient string, so the
@@ -85,11 +90,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           text: row.textBody,
           html: row.htmlBody ?? undefined,
           headers: row.headers,
-          attachments: row.attachments.map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: a.content,
-          })),
+          icalEvent: calendar
+            ? { method: calendar.icalMethod, filename: calendar.filename, content: calendar.content }
+            : undefined,
+          attachments: row.attachments
+            .filter((a) => a !== calendar)
+            .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

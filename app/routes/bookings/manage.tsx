@@ -91,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const refunded = booking ? await refundFirst(context, booking, submission) : false;
       const answer = await once(context.db, identity, async (tx) => {
         if (!booking) throw data(null, { status: 404 });
-        await cancelBooking(tx, booking, refunded);
+        await cancelBooking(tx, context.env, booking, refunded);
         return { redirectTo: doneUrl(refunded ? "refunded" : "cancelled") };
       });
       return leave(answer.redirectTo);
