@@ -3,6 +3,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./lib/csp.server";
+import { deferScripts } from "./lib/defer-scripts.server";
 import { safeErrorMessage } from "./lib/errors";
 import { paypalCheckoutOrigin } from "./modules/payments/providers.server";
 
@@ -53,10 +54,11 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
-  const html = await renderToString(routerContext, request.url, (error) => {
+  const rendered = await renderToString(routerContext, request.url, (error) => {
     status = 500;
     loadContext.logger.error({ err: safeErrorMessage(error) }, "render error");
   });
+  const html = deferScripts(rendered);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",

@@ -102,6 +102,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           alt={article.imageAlt}
           width="1200"
           height="630"
+          fetchPriority="high"
           className="w-full rounded-2xl border border-violet-300/15"
         />
       </div>

@@ -62,8 +62,8 @@ export default function Magic({ loaderData }: Route.ComponentProps) {
             Featured
           </h2>
           <div className="mt-6 grid gap-6 md:grid-cols-3">
-            {featured.map((a) => (
-              <ArticleCard key={a.slug} article={a} />
+            {featured.map((a, i) => (
+              <ArticleCard key={a.slug} article={a} first={i === 0} />
             ))}
           </div>
         </section>
@@ -137,8 +137,8 @@ export default function Magic({ loaderData }: Route.ComponentProps) {
           <p className="mt-12 text-center text-lg text-mist-muted">No articles found</p>
         ) : (
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {results.map((a) => (
-              <ArticleCard key={a.slug} article={a} />
+            {results.map((a, i) => (
+              <ArticleCard key={a.slug} article={a} first={filtering && i === 0} />
             ))}
           </div>
         )}

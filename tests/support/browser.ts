@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { type Browser, chromium } from "playwright-core";
 
 /** CHROME_PATH, else Debian's Chromium; a clear message when neither exists. */
@@ -12,7 +13,49 @@ export function chromePath(): string {
   return candidate;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * A page is hydrated once React Router's scripts have left the body (its <Scripts /> renders
+ * nothing after hydration). Until then it works as plain HTML; its scripts start only after the
+ * first paint (app/lib/defer-scripts.server.ts).
+ */
+const isHydrated = () => !document.querySelector('script[type="text/x-deferred-module"], body script[type="module"]');
+
+/** With JavaScript on, `goto` and `reload` return once the page has hydrated, as a person would wait to type. */
+function waitForHydration(page: Page) {
+  for (const method of ["goto", "reload"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        if (response?.headers()["content-type"]?.startsWith("text/html")) {
+          // A page that never hydrates (a script error) is left to the test's own assertions.
+          await page.waitForFunction(isHydrated, null, { timeout: 15_000 }).catch(() => {});
+        }
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
+function withHydrationWaits(context: BrowserContext, options?: BrowserContextOptions) {
+  if (options?.javaScriptEnabled === false) return context;
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitForHydration(await newPage());
+  return context;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => withHydrationWaits(await newContext(options), options);
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) =>
+    options?.javaScriptEnabled === false ? newPage(options) : waitForHydration(await newPage(options));
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
     headless: true,

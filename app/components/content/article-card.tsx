@@ -4,7 +4,16 @@ import type { Article } from "~/content/types";
 import { artPath } from "~/lib/art-paths";
 import { categoryLabel, formatArticleDate, readTimeLabel } from "~/modules/content/articles";
 
-export function ArticleCard({ article, headingLevel = 3 }: { article: Article; headingLevel?: 2 | 3 }) {
+/** `first`: the page's first card, whose picture may be the largest thing on a phone's first screen. */
+export function ArticleCard({
+  article,
+  headingLevel = 3,
+  first = false,
+}: {
+  article: Article;
+  headingLevel?: 2 | 3;
+  first?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-violet-300/15 bg-night-800/70 shadow-xl shadow-black/20 transition hover:border-violet-300/40">
@@ -13,7 +22,8 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: Article; h
         alt=""
         width="1200"
         height="630"
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : undefined}
         className="aspect-[1200/630] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
