@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, arrayOverlaps, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { parseInstant } from "../../lib/days";
@@ -60,7 +60,9 @@ export async function deleteEntry(db: Db, userId: string, id: string) {
   return rows.length > 0;
 }
 
-type Row = typeof journalEntries.$inferSelect;
+type Row = Omit<typeof journalEntries.$inferSelect, "searchTerms">;
+/** Every column but the search terms, which only the database reads. */
+const { searchTerms: _terms, ...readable } = getTableColumns(journalEntries);
 function open(env: Env, row: Row) {
   const text = openJson<Text>(keyringFor(env.DATA_ENCRYPTION_KEY), row.sealed, context(row.userId, row.id));
   return {
@@ -79,7 +81,7 @@ export type JournalEntry = ReturnType<typeof open>;
 
 export async function getEntry(db: Db, env: Env, userId: string, id: string): Promise<JournalEntry | null> {
   const [row] = await db
-    .select()
+    .select(readable)
     .from(journalEntries)
     .where(and(eq(journalEntries.id, id), eq(journalEntries.userId, userId)));
   return row ? open(env, row) : null;
@@ -105,8 +107,8 @@ const preview = (entry: JournalEntry) => ({
   createdAt: entry.createdAt,
 });
 
-/** How many candidates a search opens at a time while filling a page. */
-const SEARCH_BATCH = 50;
+/** Candidates a search reads at a time: a page and one more, so a word every entry holds costs one batch. */
+const SEARCH_BATCH = ARCHIVE_PAGE_SIZE + 1;
 
 /**
  * "My Reflections Archive", newest first, one page by keyset (fast at any size). A search finds
@@ -117,7 +119,7 @@ export async function listEntries(db: Db, env: Env, userId: string, options: { q
   const q = options.q?.trim() ?? "";
   if (!q) {
     const rows = await db
-      .select()
+      .select(readable)
       .from(journalEntries)
       .where(and(eq(journalEntries.userId, userId), after(parseCursor(options.cursor))))
       .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
@@ -133,7 +135,7 @@ export async function listEntries(db: Db, env: Env, userId: string, options: { q
   let cursor = parseCursor(options.cursor);
   for (;;) {
     const rows = await db
-      .select()
+      .select(readable)
       .from(journalEntries)
       .where(
         and(
@@ -168,11 +170,18 @@ function pageOf(entries: JournalEntry[], more: boolean) {
   return { items: entries.map(preview), next: more && last ? cursorOf(last) : null };
 }
 
+/**
+ * Members whose entries all have their terms, in this process: every entry is indexed when it is
+ * saved, so once a member's older entries are done their search never needs to look again.
+ */
+const indexedMembers = new Set<string>();
+
 /** Gives the member's entries written before the search index their terms (once). */
 async function indexUnindexed(db: Db, env: Env, userId: string) {
+  if (indexedMembers.has(userId)) return;
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
   const rows = await db
-    .select()
+    .select(readable)
     .from(journalEntries)
     .where(and(eq(journalEntries.userId, userId), isNull(journalEntries.searchTerms)));
   for (const row of rows) {
@@ -182,12 +191,13 @@ async function indexUnindexed(db: Db, env: Env, userId: string) {
       .set({ searchTerms: termsOf(ring, userId, [entry.title, entry.content, ...entry.emotions]) })
       .where(and(eq(journalEntries.id, row.id), eq(journalEntries.sealed, row.sealed)));
   }
+  indexedMembers.add(userId);
 }
 
 /** Every entry, decrypted, for the member's data export. */
 export async function exportEntries(db: Db, env: Env, userId: string) {
   const rows = await db
-    .select()
+    .select(readable)
     .from(journalEntries)
     .where(eq(journalEntries.userId, userId))
     .orderBy(desc(journalEntries.createdAt));
