@@ -1,6 +1,6 @@
 // npm run db:backup / db:restore: a backup restored into an empty database holds every record,
 // on PGlite and PostgreSQL and across them; damaged files and non-empty targets are refused.
-import { spawn } from "node:child_process";
+
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,6 +28,7 @@ import { lockDataDir } from "../../db/lock";
 import { backupDatabase, inspectBackup, restoreDatabase } from "../../scripts/lib/backup";
 import { createAccount, get, signIn } from "../support/accounts";
 import { type Backend, backends, describeEachBackend } from "../support/database";
+import { runCommand } from "../support/run-command";
 import { TEST_SECRETS } from "../support/secrets";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -407,19 +408,7 @@ function npmRun(args: string[], env: Record<string, string>) {
   delete childEnv.DATABASE_URL;
   delete childEnv.DATA_ENCRYPTION_KEY;
   delete childEnv.AUTH_SECRET;
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", ...args], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCommand("npm", ["run", "--silent", ...args], childEnv);
 }
 
 describe("npm run db:backup and db:restore (embedded database)", () => {
@@ -457,15 +446,15 @@ describe("npm run db:backup and db:restore (embedded database)", () => {
       npmRun(["db:restore"], { DATA_DIR: target }),
     ]);
     release();
-    expect(locked.code).toBe(1);
+    expect(locked.status).toBe(1);
     expect(locked.stderr).toContain("Stop the server first");
     expect(fs.existsSync(file)).toBe(false);
-    expect(usage.code).toBe(2);
+    expect(usage.status).toBe(2);
     expect(usage.stderr).toContain("Usage: npm run db:restore -- <file>");
 
     const backup = await npmRun(["db:backup", "--", file], { DATA_DIR: source });
     expect(backup.stderr).not.toContain("failed");
-    expect(backup.code).toBe(0);
+    expect(backup.status).toBe(0);
     expect(backup.stdout).toMatch(/journal_entries\s+1/);
     expect(backup.stdout).toContain(`to ${file}`);
     expect(backup.stdout).toContain("still encrypted");
@@ -477,16 +466,16 @@ describe("npm run db:backup and db:restore (embedded database)", () => {
       npmRun(["db:restore", "--", broken], { DATA_DIR: path.join(dir, "never") }),
       npmRun(["db:restore", "--", file], { DATA_DIR: target }),
     ]);
-    expect(refused.code).toBe(1);
+    expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/Restore refused: .*(truncated|not a complete backup)/);
     expect(fs.existsSync(path.join(dir, "never"))).toBe(false);
     expect(restore.stderr).not.toContain("failed");
-    expect(restore.code).toBe(0);
+    expect(restore.status).toBe(0);
     expect(restore.stdout).toMatch(/Restored \d+ rows of \d+ tables at migration \d{4}_\w+/);
     expect(restore.stdout).toContain("secrets.json");
 
     const again = await npmRun(["db:restore", "--", file], { DATA_DIR: target });
-    expect(again.code).toBe(1);
+    expect(again.status).toBe(1);
     expect(again.stderr).toContain("not empty");
 
     database = await openPglite(path.join(target, "pglite"));

@@ -7,30 +7,17 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort, productionSettings, startAppProcess } from "../support/app-process";
+import { runCommand } from "../support/run-command";
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built server to its exit (no time limit of its own: a busy machine may be slow to refuse). */
-function runServer(env: Record<string, string>): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["build/server-main.js"], {
-      // Only what is given: the test runner's own settings must not leak into the start-up checks.
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", PORT: "0", LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+/** Runs the built server to its exit, with only the settings given. */
+function runServer(env: Record<string, string>) {
+  // Only what is given: the test runner's own settings must not leak into the start-up checks.
+  return runCommand(process.execPath, ["build/server-main.js"], {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "test",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    ...env,
   });
 }
 
@@ -79,7 +66,7 @@ describe("the server process", { timeout: 240_000 }, () => {
     const app = await startAppProcess();
     try {
       const second = await runServer({ DATA_DIR: app.dataDir });
-      expect(second.code).toBe(1);
+      expect(second.status).toBe(1);
       expect(second.stderr).toContain(`is in use by another process (pid ${app.child.pid})`);
       expect(second.stderr).toContain("DATABASE_URL");
       expect(second.stdout).not.toContain("serving on");
@@ -129,11 +116,11 @@ describe("the server process", { timeout: 240_000 }, () => {
     // A different key under the same id (typed wrong), and a restore without the old key.
     const retyped = await start(`k1:${key(2)}`);
     const replaced = await start(`k2:${key(2)}`);
-    expect(retyped.code).toBe(1);
+    expect(retyped.status).toBe(1);
     expect(retyped.stderr).toContain(
       'DATA_ENCRYPTION_KEY holds a different key under the id "k1" than the one this database\'s records were sealed with',
     );
-    expect(replaced.code).toBe(1);
+    expect(replaced.status).toBe(1);
     expect(replaced.stderr).toContain(
       'records here were sealed with the key id "k1", which DATA_ENCRYPTION_KEY does not hold',
     );
@@ -166,7 +153,7 @@ describe("the server process", { timeout: 240_000 }, () => {
         HOST: "127.0.0.1",
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "sacred-port-")),
       });
-      expect(result.code).toBe(1);
+      expect(result.status).toBe(1);
       expect(result.stderr).toContain(`Port ${port} is already in use (set PORT to choose another).`);
       expect(result.stdout).not.toContain("serving on");
     } finally {
@@ -177,7 +164,7 @@ describe("the server process", { timeout: 240_000 }, () => {
   it("names DATABASE_URL, hides its password and gives no stack trace when the database cannot be reached", async () => {
     const port = await freePort(); // nothing listens there
     const result = await runServer({ DATABASE_URL: `postgres://sacred:s3cret@127.0.0.1:${port}/sacred` });
-    expect(result.code).toBe(1);
+    expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       `Cannot use the database in DATABASE_URL (postgres://sacred:***@127.0.0.1:${port}/sacred): nothing is listening at 127.0.0.1:${port}`,
     );
@@ -190,7 +177,7 @@ describe("the server process", { timeout: 240_000 }, () => {
     const url = new URL(process.env.TEST_DATABASE_URL as string);
     url.pathname = "/sacred_no_such_database";
     const result = await runServer({ DATABASE_URL: url.href });
-    expect(result.code).toBe(1);
+    expect(result.status).toBe(1);
     expect(result.stderr).toContain('the database "sacred_no_such_database" does not exist on that server');
   });
 
@@ -199,7 +186,7 @@ describe("the server process", { timeout: 240_000 }, () => {
       NODE_ENV: "production",
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")),
     });
-    expect(result.code).toBe(1);
+    expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       "Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET, DATA_ENCRYPTION_KEY",
     );

@@ -1,34 +1,15 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { type CommandResult, runCommand } from "./run-command";
 
-export interface CommandResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type { CommandResult };
 
 /** Runs `npm run create-admin -- ...args` as an operator would, in an environment of exactly `env` (plus PATH). */
 export function runCreateAdmin(args: string[], env: Record<string, string>): Promise<CommandResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "create-admin", "--", ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      stderr += c.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("error", reject);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
+  return runCommand("npm", ["run", "--silent", "create-admin", "--", ...args], {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    ...env,
   });
 }
 

@@ -1,4 +1,4 @@
-import { site } from "~/lib/site";
+import { plainPage } from "~/lib/plain-page";
 import { requireViewer } from "~/modules/accounts/session.server";
 import { giftsInYear } from "~/modules/giving/gifts.server";
 import { givingStatementPdf } from "~/modules/giving/statement.server";
@@ -42,24 +42,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
 }
 
-/** A plain page in the site's colours, styled inline as server/unavailable-page.ts; its texts are our own. */
+/** The page for a year without a statement (a resource route has no error boundary to render). */
 function noStatement(heading: string, message: string) {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${heading} | ${site.name}</title>
-</head>
-<body style="margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#07061a;color:#e9e4f7;font-family:Georgia,'Times New Roman',serif;padding:1.5rem;box-sizing:border-box">
-<main style="max-width:34rem;text-align:center">
-<h1 style="font-size:2rem;font-weight:600;margin:0 0 1rem">${heading}</h1>
-<p style="font-family:system-ui,sans-serif;line-height:1.6;color:#c4bcdc;margin:0 0 2rem">${message}</p>
-<a href="/profile#giving" style="display:inline-block;font-family:system-ui,sans-serif;background:#e8c46a;color:#0d0b26;padding:.75rem 1.5rem;border-radius:9999px;text-decoration:none;font-weight:600">Back to your giving</a>
-</main>
-</body>
-</html>`;
+  const html = plainPage({
+    title: heading,
+    heading,
+    paragraphs: [message],
+    link: { href: "/profile#giving", label: "Back to your giving" },
+  });
   return new Response(html, {
     status: 404,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
