@@ -6,10 +6,12 @@ export default {
     // Adopted: React Router v8's behaviour, which the app already works with.
     v8_viteEnvironmentApi: true,
     v8_trailingSlashAwareDataRequests: true,
-    // Not yet: middleware replaces the load context our loaders read (`context.db`, `context.env`),
-    // a move of its own (a typed router context and guarding layouts); and pass-through requests
-    // hand loaders the raw `.data` URL, which the redirects that read `request.url` must first handle.
-    v8_middleware: false,
+    // Adopted: route middleware (stable since React Router 7.9). Loaders read the server's handles
+    // through a typed context (app/context.ts), and the member and console layouts guard every page,
+    // data request and form post under them (docs/decisions/010-router-context-and-guards.md).
+    v8_middleware: true,
+    // Not yet: pass-through requests hand loaders the raw `.data` URL, which the redirects that read
+    // `request.url` must first handle.
     v8_passThroughRequests: false,
     // Not yet: splitting route modules changes which chunks load first; measured with the page
     // speed work, not here.

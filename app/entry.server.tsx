@@ -1,11 +1,14 @@
 import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { appContext } from "./context";
 import { contentSecurityPolicy, inlineScriptHashes } from "./lib/csp.server";
 import { deferScripts } from "./lib/defer-scripts.server";
 import { safeErrorMessage } from "./lib/errors";
 import { paypalCheckoutOrigin } from "./modules/payments/providers.server";
+// Wires the domains to each other (payment purposes) before any request is handled.
+import "./modules/registry.server";
 
 export const streamTimeout = 5_000;
 
@@ -13,6 +16,10 @@ export const streamTimeout = 5_000;
 function renderToString(routerContext: EntryContext, url: string, onError: (error: unknown) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const options: RenderToPipeableStreamOptions = {
+      // The page is sent whole, so every Suspense boundary is complete when it is written: write
+      // each in place. React otherwise moves a large one (over 12.8 KB) to the end of the page,
+      // hidden until a script shows it, and a page read without JavaScript would never show it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const chunks: Buffer[] = [];
         const sink = new PassThrough();
@@ -41,9 +48,12 @@ function renderToString(routerContext: EntryContext, url: string, onError: (erro
  * Errors thrown by loaders and actions, logged once, as our own line: React Router's default
  * would print the error with its query parameters (session tokens, form values).
  */
-export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
   if (request.signal.aborted) return;
-  context.logger.error({ err: safeErrorMessage(error) }, "request failed");
+  context.get(appContext).logger.error({ err: safeErrorMessage(error) }, "request failed");
 }
 
 export default async function handleRequest(
@@ -51,8 +61,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerLoadContext: RouterContextProvider,
 ) {
+  const loadContext = routerLoadContext.get(appContext);
   let status = responseStatusCode;
   const rendered = await renderToString(routerContext, request.url, (error) => {
     status = 500;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEST_SECRETS } from "../tests/support/secrets";
 import { parseEnv } from "./env.server";
 
 describe("STAFF_EMAIL", () => {
@@ -56,5 +57,26 @@ describe("MAIL_FROM", () => {
         "MAIL_FROM: MAIL_FROM must be one address, such as: Sacred Path Congregation <no-reply@example.org>",
       );
     }
+  });
+});
+
+describe("the payment provider setting", () => {
+  const production = {
+    NODE_ENV: "production",
+    SITE_URL: "https://sacred.example",
+    MAIL_FROM: "x <x@example.org>",
+    STAFF_EMAIL: "k@example.org",
+    ...TEST_SECRETS,
+  };
+  it("refuses the test provider in production and asks for PayPal's settings", () => {
+    expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: "test" })).toThrow(/PAYMENT_PROVIDER=test is refused/);
+    expect(() => parseEnv(production)).toThrow(
+      "Missing PayPal settings: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID",
+    );
+    expect(
+      parseEnv({ ...production, PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_WEBHOOK_ID: "c" })
+        .PAYPAL_API_URL,
+    ).toBe("https://api-m.sandbox.paypal.com");
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("test");
   });
 });

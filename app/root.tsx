@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -11,14 +11,17 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { useArea } from "./components/layout/area";
 import { isLoadFailure, LoadFailure } from "./components/layout/load-failure";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
+import { appContext } from "./context";
 import { publicEnv } from "./env.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   return publicEnv(context.env);
 }
 
@@ -83,6 +86,9 @@ function ErrorHead({ title }: { title: string }) {
   );
 }
 
+/** An area's refusal, in its own chunk: the public pages' first download stays small. */
+const AreaRefusal = lazy(() => import("./components/layout/area-refusal"));
+
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-32 text-center">
@@ -98,6 +104,16 @@ export function NotFound() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const area = useArea();
+  // An area's guard (the console layout's middleware) refuses before any loader has run, so React
+  // Router brings the refusal here, not to the area's boundary: it gets the area's page all the same.
+  if (area && isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <Suspense fallback={null}>
+        <AreaRefusal {...area} />
+      </Suspense>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>

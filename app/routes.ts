@@ -47,15 +47,13 @@ export default [
     route("integration/sessions/:id", "routes/member/integration-session.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
+    // Downloads (resource routes): the layout's middleware guards them too.
+    route("profile/export", "routes/member/profile-export.ts"),
+    route("profile/giving-statement/:year", "routes/member/giving-statement.ts"),
+    route("integration/sessions/:id/export", "routes/member/integration-export.ts"),
   ]),
-  route("profile/export", "routes/member/profile-export.ts"),
-  route("profile/giving-statement/:year", "routes/member/giving-statement.ts"),
-  route("integration/sessions/:id/export", "routes/member/integration-export.ts"),
+  // Where the console's guard sends staff whose session has not passed the second factor: outside it.
   route("console/two-factor", "routes/console/two-factor.tsx"),
-  route("console/quiz.csv", "routes/console/quiz-csv.ts"),
-  route("console/giving.csv", "routes/console/giving-csv.ts"),
-  route("console/bookings.csv", "routes/console/bookings-csv.ts"),
-  route("console/subscribers.csv", "routes/console/subscribers-csv.ts"),
   ...prefix("console", [
     layout("routes/console/layout.tsx", [
       index("routes/console/overview.tsx"),
@@ -78,6 +76,10 @@ export default [
       route("quiz", "routes/console/quiz.tsx"),
       route("giving", "routes/console/giving.tsx"),
       route("bookings", "routes/console/bookings.tsx"),
+      route("quiz.csv", "routes/console/quiz-csv.ts"),
+      route("giving.csv", "routes/console/giving-csv.ts"),
+      route("bookings.csv", "routes/console/bookings-csv.ts"),
+      route("subscribers.csv", "routes/console/subscribers-csv.ts"),
     ]),
   ]),
   route("thank-you", "routes/thank-you.tsx"),

@@ -10,7 +10,12 @@ import pg from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
-/** The handle every module receives: the same API on PGlite and on PostgreSQL. */
+/**
+ * The handle every module receives: the same API on PGlite and on PostgreSQL. Both drivers'
+ * databases are one, and so is a transaction: drizzle's PgTransaction extends PgDatabase, so the
+ * `tx` of `db.transaction(async (tx) => …)` goes to any function taking a Db, with no cast (a cast
+ * would hide a real mismatch). A transaction's isolation level is its second argument.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
@@ -63,7 +68,7 @@ export function openPostgres(options: PostgresOptions): Database {
   // (an 'error' event nobody listens to is thrown). Its queries fail on their own, so nothing is hidden.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: "postgres",
@@ -101,7 +106,7 @@ export function openPostgres(options: PostgresOptions): Database {
 /** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: "pglite",

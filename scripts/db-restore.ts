@@ -3,7 +3,6 @@
 // backends (a PGlite backup into PostgreSQL and back). See docs/deployment.md, "Backups".
 import {
   assertRestorable,
-  BackupError,
   describeLevel,
   encryptionNote,
   inspectBackup,
@@ -11,6 +10,7 @@ import {
   restoreDatabase,
   tableReport,
 } from "./lib/backup";
+import { runFileCommand } from "./lib/file-command";
 
 const USAGE = `Usage: npm run db:restore -- <file>
 Restores a backup made by db:backup into DATABASE_URL (PostgreSQL) or, without it, the embedded
@@ -18,24 +18,11 @@ database in DATA_DIR (default ./data; stop the server first). The target must be
 DATA_DIR or a newly created PostgreSQL database. It is migrated first, then filled in one transaction.
 `;
 
-const args = process.argv.slice(2);
-if (args.includes("--help") || args.includes("-h")) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
-const [file, ...extra] = args;
-if (!file || extra.length > 0 || file.startsWith("-")) {
-  process.stderr.write(USAGE);
-  process.exit(2);
-}
-
-let exitCode = 0;
-let opened: Awaited<ReturnType<typeof openConfiguredDatabase>> | undefined;
-try {
+await runFileCommand({ usage: USAGE, refused: "Restore refused", failed: "Restore failed" }, async (file, keep) => {
   // The whole file is checked before the target is even opened: a damaged file changes nothing.
   const inspected = await inspectBackup(file);
   assertRestorable(inspected.header);
-  opened = await openConfiguredDatabase("restore");
+  const opened = keep(await openConfiguredDatabase("restore"));
   process.stdout.write(`Restoring ${file} into ${opened.description}...\n`);
   const result = await restoreDatabase(opened.database, file, { inspected });
   const { header } = result;
@@ -45,15 +32,4 @@ try {
       `${describeLevel(header.migration)} from ${result.file} (taken ${header.createdAt} on ${header.source}).\n` +
       `${encryptionNote("restore", opened.embedded)}\n`,
   );
-} catch (error) {
-  exitCode = 1;
-  process.stderr.write(
-    error instanceof BackupError
-      ? `Restore refused: ${error.message}\n`
-      : `Restore failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-} finally {
-  await opened?.database.close().catch(() => {});
-  opened?.release();
-}
-process.exit(exitCode);
+});

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { DATA_REQUEST_HEADER } from "../app/lib/form-action.server";
 import { isCacheableResponse, type PageCache } from "./page-cache";
 import { sendUnavailable } from "./unavailable-page";
@@ -7,7 +7,7 @@ import { sendUnavailable } from "./unavailable-page";
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: Request) => AppLoadContext;
+  getLoadContext: (req: Request) => RouterContextProvider;
   cache: PageCache;
   /** Asked after a server error: false means the database is unreachable, so the answer is a 503. */
   databaseAnswers: () => Promise<boolean>;

@@ -150,6 +150,9 @@ export function offerById(id: string): JourneyOffer | undefined {
   return journeyOffers.find((o) => o.id === id);
 }
 
+/** An offer's one name, as its page says it; the booking pages, mails, calendar files and console say the same. */
+export const offerTitle = (id: OfferId) => offerById(id)?.title ?? id;
+
 export const journeyIntro = {
   hero: {
     eyebrow: "Start Your Journey",

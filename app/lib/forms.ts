@@ -20,15 +20,6 @@ export type FormResult<T = unknown> =
 /** The hidden field holding a form's one-time key (made when the form is rendered). */
 export const FORM_KEY_FIELD = "_key";
 
-/** Reads a form into plain strings (the first value of each name). */
-export function formToObject(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && !(key in out)) out[key] = value;
-  }
-  return out;
-}
-
 interface Shape {
   shape: Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
 }
@@ -61,24 +52,4 @@ export function fieldErrorsOf(error: {
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;
-}
-
-interface Parser {
-  safeParse(
-    input: unknown,
-  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
-}
-
-/** The one message a single-alert form shows: the schema's first failing rule (browser and server alike). */
-export function firstError(schema: Parser, input: unknown): string | null {
-  const result = schema.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
-/**
- * Every field a schema names, missing ones as "" (an unticked box or unanswered radio sends nothing),
- * so the person sees the field's own message rather than a generic type error.
- */
-export function withBlanks(input: Record<string, string>, schema: { shape: object }): Record<string, string> {
-  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, input[key] ?? ""]));
 }

@@ -4,17 +4,11 @@ import { AudioPlayer } from "~/components/content/audio-player";
 import { PageHero } from "~/components/content/page-hero";
 import { Blocks } from "~/components/content/rich-text";
 import { artPath } from "~/lib/art-paths";
+import { formatDay } from "~/lib/dates";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { site } from "~/lib/site";
-import {
-  articleInstant,
-  articleModified,
-  categoryLabel,
-  findArticle,
-  formatArticleDate,
-  readTimeLabel,
-} from "~/modules/content/articles";
+import { articleInstant, articleModified, categoryLabel, findArticle, readTimeLabel } from "~/modules/content/articles";
 import type { Route } from "./+types/article";
 
 export const headers = publicPageHeaders;
@@ -89,7 +83,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </div>
       <PageHero eyebrow={categoryLabel(article.category)} title={article.title}>
         <p className="flex items-center justify-center gap-3 text-base">
-          <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+          <time dateTime={article.date}>{formatDay(article.date)}</time>
           <span aria-hidden="true">·</span>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" /> {readTimeLabel(article)}

@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { useForm } from "~/components/forms/use-form";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -24,7 +25,8 @@ const EXPIRED = {
 };
 type Done = { kind: "changed" | "confirmed"; email: string };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   // Where a confirmation lands without JavaScript (redirect after post): the link is used up by then.
   const done = new URL(request.url).searchParams.get("done");
   if (done === "changed" || done === "confirmed") return { change: null, done: done as Done["kind"] };
@@ -34,7 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Confirming is a POST behind a button: mail scanners open links (GET) and must change nothing.
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {
     // With the one-time key a resend after a lost answer gets the first answer, not "no longer works".

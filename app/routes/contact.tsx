@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
@@ -15,15 +16,16 @@ import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
 import { submitContactMessage } from "~/modules/messages/contact.server";
-import { CONTACT_REQUIRED, EMAIL_INVALID, HONEYPOT_FIELD } from "~/modules/messages/messages";
+import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "~/modules/messages/messages";
 import { contactSchema } from "~/modules/messages/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/contact";
 
 export const headers = publicPageHeaders;
 
-const MISSING = { title: "Missing Required Fields", description: CONTACT_REQUIRED };
+const MISSING = { title: "Missing Required Fields", description: CONTACT_MESSAGES.required };
 const NOT_SENT = {
   title: "Message Not Sent",
   description: "There was an error sending your message. Please try again.",
@@ -50,12 +52,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-const LIMIT = { name: "contact", limit: 5, windowSeconds: 3600 } as const;
-
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, NOT_SENT, context.logger, async () => {
-    const limited = await hit(context.db, LIMIT, context.clientIp);
+    const limited = await hit(context.db, RATE_LIMITS.contact, context.clientIp);
     if (!limited.allowed) {
       return refused(submission, TOO_MANY, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
     }
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: SENT_PAGE });
     const parsed = parse(submission, contactSchema);
     if (!parsed.ok) {
-      const missing = Object.values(parsed.fieldErrors).includes(CONTACT_REQUIRED);
+      const missing = Object.values(parsed.fieldErrors).includes(CONTACT_MESSAGES.required);
       return invalid(submission, parsed.fieldErrors, missing ? MISSING : undefined);
     }
     const viewer = await getViewer(request, context);
@@ -99,7 +100,7 @@ export default function Contact() {
     result,
     schema: loadSchema,
     onInvalid(errors) {
-      if (Object.values(errors).includes(CONTACT_REQUIRED)) {
+      if (Object.values(errors).includes(CONTACT_MESSAGES.required)) {
         notify("error", MISSING.title, { description: MISSING.description });
       }
     },
@@ -123,10 +124,10 @@ export default function Contact() {
   const arrived = params.has("sent") && !result;
 
   const checkEmail = (value: string) =>
-    setEmailError(value.trim() !== "" && !EMAIL_PATTERN.test(value.trim()) ? EMAIL_INVALID : null);
+    setEmailError(value.trim() !== "" && !EMAIL_PATTERN.test(value.trim()) ? CONTACT_MESSAGES.emailInvalid : null);
   const fieldError = (name: string) => {
     const error = form.errors[name];
-    return error && error !== CONTACT_REQUIRED ? error : undefined;
+    return error && error !== CONTACT_MESSAGES.required ? error : undefined;
   };
   const email = form.field("email");
   const emailMessage = emailError ?? fieldError("email");

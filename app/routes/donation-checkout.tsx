@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { useRef, useState } from "react";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
@@ -12,29 +12,20 @@ import {
   readCard,
   useCardFields,
 } from "~/components/payments/card-fields";
+import { ReturnedPayment } from "~/components/payments/returned-payment";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED } from "~/content/journey";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { getViewer } from "~/modules/accounts/session.server";
 import { readWholeDollars } from "~/modules/giving/amount";
-import {
-  CHECKOUT_DEFAULT,
-  CHECKOUT_MINIMUM,
-  CHECKOUT_PRESETS,
-  formatUsd,
-  GIVING_MESSAGES,
-} from "~/modules/giving/amounts";
-import { checkoutSchema } from "~/modules/giving/validation";
-import { carryOutPayment } from "~/modules/payments/fulfilment.server";
-import { PaymentProviderError, recordPayment } from "~/modules/payments/payments.server";
-import { hit } from "~/modules/rate-limit/rate-limit.server";
-import { forget, once } from "~/modules/submissions/once.server";
+import { CHECKOUT_DEFAULT, CHECKOUT_MINIMUM, CHECKOUT_PRESETS, formatUsd } from "~/modules/giving/amounts";
+import { giftFormAction, giveCeremonyDonation, returnedPayment } from "~/modules/giving/give.server";
+import { GIVING_MESSAGES } from "~/modules/giving/messages";
 import type { Route } from "./+types/donation-checkout";
 
 export const headers = publicPageHeaders;
@@ -50,60 +41,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ request }: Route.LoaderArgs) {
-  const outcome = new URL(request.url).searchParams.get("payment");
-  return { outcome: outcome === "cancelled" || outcome === "error" ? outcome : null };
+  return { outcome: returnedPayment(request.url) };
 }
 
-const LIMIT = { name: "payment:ip", limit: 10, windowSeconds: 3600 } as const;
-
-/**
- * The ceremony donation: recorded with the form's one-time key, then paid outside that
- * transaction (carryOutPayment), so a double click or a resend never charges twice.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readSubmission(request);
-  return handleForm(submission, GIVING_MESSAGES.error, context.logger, async () => {
-    const limited = await hit(context.db, LIMIT, context.clientIp);
-    if (!limited.allowed) {
-      return refused(submission, GIVING_MESSAGES.error, 429, {
-        retryAfterSeconds: limited.retryAfterSeconds,
-        rateLimited: true,
-      });
-    }
-    const parsed = parse(submission, checkoutSchema);
-    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const { amount, donorName, email, cardLast4 } = parsed.data;
-    const dollars = readWholeDollars(amount);
-    const whole = dollars.ok && dollars.dollars !== null ? dollars.dollars : 0;
-    const viewer = await getViewer(request, context);
-    const identity = { scope: "donation-checkout", key: submission.key, ownerId: viewer?.id };
-    const answer = await once(context.db, identity, async (tx) => {
-      const paymentId = await recordPayment(tx, context.env, {
-        purpose: "ceremony-gift",
-        amountCents: whole * 100,
-        description: `Ceremony donation - $${whole}`,
-        payerName: donorName,
-        payerEmail: email,
-        userId: viewer?.id ?? null,
-        card: cardLast4 ? { last4: cardLast4, name: donorName } : undefined,
-      });
-      return { redirectTo: "/donation-success", data: { paymentId } };
-    });
-    const { paymentId } = answer.data as { paymentId: string };
-    const card = cardLast4 ? { last4: cardLast4, name: donorName } : undefined;
-    try {
-      const outcome = await carryOutPayment(context.db, context.env, paymentId, card);
-      // The payer goes on to the provider, or to the page that says it was received.
-      if (outcome.kind === "redirect") return redirect(outcome.url, 303);
-      if (outcome.kind === "captured") return redirect(answer.redirectTo, 303);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      context.logger.warn({ err: error.message }, "ceremony donation failed");
-    }
-    // Declined or failed: nothing was taken; the same form may try again (another card).
-    await forget(context.db, identity);
-    return refused(submission, GIVING_MESSAGES.error, 402);
-  });
+/** The gift (give.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
+export function action({ request, context }: Route.ActionArgs) {
+  return giftFormAction(request, context.get(appContext), giveCeremonyDonation);
 }
 
 /** A dropped connection keeps the page and what was typed, with SPEC.md's payment notice. */
@@ -141,12 +84,6 @@ export default function DonationCheckout() {
     form.errors.amount ??
     (!read.ok ? read.error : (dollars ?? 0) < CHECKOUT_MINIMUM ? GIVING_MESSAGES.checkoutMinimum : undefined);
 
-  useEffect(() => {
-    const notice =
-      outcome === "cancelled" ? GIVING_MESSAGES.cancelled : outcome === "error" ? GIVING_MESSAGES.error : null;
-    if (notice) notify("error", notice.title, { description: notice.description });
-  }, [outcome]);
-
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
       <PageHero eyebrow="Your next step" title="Your Ceremony Donation">
@@ -176,11 +113,7 @@ export default function DonationCheckout() {
         >
           <input {...form.keyField} />
           <TestModeNotice cards={cards} />
-          {outcome ? (
-            <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-              {outcome === "cancelled" ? GIVING_MESSAGES.cancelled.description : GIVING_MESSAGES.error.description}
-            </p>
-          ) : null}
+          <ReturnedPayment outcome={outcome} />
           <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
           <fieldset>
             <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>

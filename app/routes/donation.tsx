@@ -1,24 +1,22 @@
 import { HeartHandshake } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
+import { ReturnedPayment } from "~/components/payments/returned-payment";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
+import { appContext } from "~/context";
 import { artPath } from "~/lib/art-paths";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { getViewer } from "~/modules/accounts/session.server";
 import { chooseOffering, readWholeDollars } from "~/modules/giving/amount";
-import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatUsd, GIVING_MESSAGES } from "~/modules/giving/amounts";
-import { donationSchema } from "~/modules/giving/validation";
-import { orderPayment, PaymentProviderError, recordPayment } from "~/modules/payments/payments.server";
-import { hit } from "~/modules/rate-limit/rate-limit.server";
-import { forget, once } from "~/modules/submissions/once.server";
+import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatUsd } from "~/modules/giving/amounts";
+import { giftFormAction, giveOffering, returnedPayment } from "~/modules/giving/give.server";
+import { GIVING_MESSAGES } from "~/modules/giving/messages";
 import type { Route } from "./+types/donation";
 
 export const headers = publicPageHeaders;
@@ -35,58 +33,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The outcome of a payment that came back here (from /payments/return). */
 export function loader({ request }: Route.LoaderArgs) {
-  const outcome = new URL(request.url).searchParams.get("payment");
-  return { outcome: outcome === "cancelled" || outcome === "error" ? outcome : null };
+  return { outcome: returnedPayment(request.url) };
 }
 
-const LIMIT = { name: "payment:ip", limit: 10, windowSeconds: 3600 } as const;
-
-/**
- * The offering: the amount is read here (amount.ts), never taken from the browser's total. The
- * payment is recorded with the form's one-time key, and the provider is asked outside that
- * transaction: a resent form (double click, lost answer) finds the same payment and the same order.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readSubmission(request);
-  return handleForm(submission, GIVING_MESSAGES.error, context.logger, async () => {
-    const limited = await hit(context.db, LIMIT, context.clientIp);
-    if (!limited.allowed) {
-      return refused(submission, GIVING_MESSAGES.error, 429, {
-        retryAfterSeconds: limited.retryAfterSeconds,
-        rateLimited: true,
-      });
-    }
-    const parsed = parse(submission, donationSchema);
-    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const choice = chooseOffering(parsed.data.tier, parsed.data.amount);
-    if (!choice.ok) return invalid(submission, { [choice.field]: choice.error });
-    const amount = choice.dollars;
-    const viewer = await getViewer(request, context);
-    const identity = { scope: "donation", key: submission.key, ownerId: viewer?.id };
-    const answer = await once(context.db, identity, async (tx) => {
-      const paymentId = await recordPayment(tx, context.env, {
-        purpose: "gift",
-        amountCents: amount * 100,
-        description: `Offering to the church - $${amount}`,
-        payerName: parsed.data.donorName,
-        payerEmail: parsed.data.email,
-        userId: viewer?.id ?? null,
-      });
-      return { redirectTo: `/payments/return?payment=${paymentId}`, data: { paymentId } };
-    });
-    const { paymentId } = answer.data as { paymentId: string };
-    try {
-      const started = await orderPayment(context.db, context.env, paymentId);
-      // With or without JavaScript the payer leaves for the provider's page, where the amount is shown.
-      return redirect(started.approveUrl ?? answer.redirectTo, 303);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      context.logger.warn({ err: error.message }, "donation order not created");
-      // The payment is marked failed; the same key may try again with a new one.
-      await forget(context.db, identity);
-      return refused(submission, GIVING_MESSAGES.error, 502);
-    }
-  });
+/** The gift (give.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
+export function action({ request, context }: Route.ActionArgs) {
+  return giftFormAction(request, context.get(appContext), giveOffering);
 }
 
 /** A dropped connection keeps the page and what was typed, with SPEC.md's payment notice. */
@@ -128,12 +80,6 @@ export default function Donation() {
   const total = choice.ok ? choice.dollars : typed.ok ? typed.dollars : null;
   const amountError = custom.trim() !== "" && !choice.ok ? choice.error : form.errors.amount;
 
-  useEffect(() => {
-    const notice =
-      outcome === "cancelled" ? GIVING_MESSAGES.cancelled : outcome === "error" ? GIVING_MESSAGES.error : null;
-    if (notice) notify("error", notice.title, { description: notice.description });
-  }, [outcome]);
-
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
       <PageHero eyebrow="Sacred Offering" title="Support the Sacred Work">
@@ -144,11 +90,7 @@ export default function Donation() {
         <Form method="post" className="card grid content-start gap-6" {...form.props}>
           <input {...form.keyField} />
           <TestModeNotice />
-          {outcome ? (
-            <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-              {outcome === "cancelled" ? GIVING_MESSAGES.cancelled.description : GIVING_MESSAGES.error.description}
-            </p>
-          ) : null}
+          <ReturnedPayment outcome={outcome} />
           {form.formError ? (
             <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
               <span className="block font-semibold">{form.formError.title}</span>

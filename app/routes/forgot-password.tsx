@@ -5,6 +5,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { useForm } from "~/components/forms/use-form";
 import { useOneAlert } from "~/components/forms/use-one-alert";
 import { notify } from "~/components/ui/notify";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -37,9 +38,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /*
  * No one-time key: nothing of the visitor's is stored, the answer is the same whoever asks, and a
- * resend mails at most one more link, bounded per address (RESET_LIMITS) and per connection.
+ * resend mails at most one more link, bounded per address (RATE_LIMITS.resetEmail) and per connection.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {
     const parsed = parse(submission, forgotPasswordSchema);

@@ -1,12 +1,13 @@
 import { data } from "react-router";
+import { appContext } from "~/context";
 import { readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { CHAT_LIMITS, CHAT_MESSAGES, type GuideReply, sanitiseChatMessage } from "~/modules/messages/chat";
+import { type GuideReply, sanitiseChatMessage } from "~/modules/messages/chat";
 import { guideReply } from "~/modules/messages/chat-replies.server";
+import { CHAT_MESSAGES } from "~/modules/messages/messages";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import type { Route } from "./+types/guide-chat";
-
-const LIMIT = { name: "guide-chat", limit: CHAT_LIMITS.perWindow, windowSeconds: CHAT_LIMITS.windowSeconds } as const;
 
 /**
  * POST only: the guide chat widget (which exists only once the app runs) sends one message and
@@ -15,11 +16,12 @@ const LIMIT = { name: "guide-chat", limit: CHAT_LIMITS.perWindow, windowSeconds:
  * rate-limit count is, per visitor address, so the 5-per-15-minutes limit holds across reloads,
  * restarts and app instances.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   const message = sanitiseChatMessage(submission.fields.message ?? "");
   if (!message) return refused(submission, CHAT_MESSAGES.required, 400);
-  const limited = await hit(context.db, LIMIT, context.clientIp);
+  const limited = await hit(context.db, RATE_LIMITS.guideChat, context.clientIp);
   if (!limited.allowed) {
     return refused(submission, CHAT_MESSAGES.tooMany, 429, {
       retryAfterSeconds: limited.retryAfterSeconds,

@@ -6,6 +6,7 @@ import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED, journeyAgreement } from "~/content/journey";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -17,6 +18,7 @@ import { applicationSchema } from "~/modules/intake/application-validation";
 import { submitApplication } from "~/modules/intake/applications.server";
 import { APPLICATION_MESSAGES } from "~/modules/intake/messages";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/heroic-application";
 
@@ -36,15 +38,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true, // only a form (formOnlyPaths)
   });
 
-const LIMIT = { name: "application", limit: 5, windowSeconds: 3600 } as const;
-
 /** Without JavaScript a sent application lands here: the page says it arrived, and a reload sends nothing. */
 const SUBMITTED_PAGE = "/heroic-application?submitted=1";
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, APPLICATION_MESSAGES.failed, context.logger, async () => {
-    const limited = await hit(context.db, LIMIT, context.clientIp);
+    const limited = await hit(context.db, RATE_LIMITS.application, context.clientIp);
     if (!limited.allowed) {
       return refused(submission, APPLICATION_MESSAGES.tooMany, 429, {
         retryAfterSeconds: limited.retryAfterSeconds,

@@ -1,3 +1,4 @@
+import { appContext } from "~/context";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http";
 import { site } from "~/lib/site";
 import { allArticles, articleInstant } from "~/modules/content/articles";
@@ -7,7 +8,8 @@ const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** RSS 2.0 feed of the articles, newest first. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const base = context.env.SITE_URL;
   const items = allArticles()
     .map((a) => {

@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { PageHero } from "~/components/content/page-hero";
+import { data } from "react-router";
+import { OneButtonPage } from "~/components/forms/one-button-page";
+import { appContext } from "~/context";
 import { succeeded } from "~/lib/form-action.server";
 import { confirmSubscription } from "~/modules/messages/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
@@ -13,41 +14,34 @@ export const meta: Route.MetaFunction = () => [
 const CONFIRMED_PAGE = "/newsletter?confirmed=1";
 
 // Confirming is a POST behind a button: mail scanners open links (GET) and must not subscribe anyone.
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const outcome = await confirmSubscription(context.db, params.token, context.env.SITE_URL);
   if (outcome === "confirmed") return succeeded(request, { redirectTo: CONFIRMED_PAGE, data: { outcome } });
   return data({ outcome }, { status: 410 });
 }
 
 export default function NewsletterConfirm({ actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-2xl px-4 sm:px-6">
-      {actionData && "ok" in actionData ? (
-        <PageHero eyebrow="Confirmed" title="Welcome to our sacred circle">
-          You'll receive updates about ceremonies and teachings. Every letter carries a one-click unsubscribe link.
-        </PageHero>
-      ) : actionData && "outcome" in actionData ? (
-        <PageHero eyebrow="Link expired" title="This link no longer works">
-          It may have been used already or be more than seven days old. You can sign up again from the home page.
-        </PageHero>
-      ) : (
-        <>
-          <PageHero eyebrow="One last step" title="Confirm your subscription">
-            Press the button to start receiving updates about ceremonies and teachings.
-          </PageHero>
-          <Form method="post" className="text-center">
-            <button type="submit" className="btn-gold" disabled={submitting}>
-              {submitting ? "Confirming..." : "Confirm my subscription"}
-            </button>
-          </Form>
-        </>
-      )}
-      <p className="mt-10 text-center">
-        <Link to="/" className="btn-ghost">
-          Return to Homepage
-        </Link>
-      </p>
-    </div>
+    <OneButtonPage
+      state={!actionData ? "ask" : "ok" in actionData ? "done" : "failed"}
+      ask={{
+        eyebrow: "One last step",
+        title: "Confirm your subscription",
+        text: "Press the button to start receiving updates about ceremonies and teachings.",
+        button: "Confirm my subscription",
+        busy: "Confirming...",
+      }}
+      done={{
+        eyebrow: "Confirmed",
+        title: "Welcome to our sacred circle",
+        text: "You'll receive updates about ceremonies and teachings. Every letter carries a one-click unsubscribe link.",
+      }}
+      failed={{
+        eyebrow: "Link expired",
+        title: "This link no longer works",
+        text: "It may have been used already or be more than seven days old. You can sign up again from the home page.",
+      }}
+    />
   );
 }

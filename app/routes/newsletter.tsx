@@ -1,14 +1,17 @@
 import { Link, useActionData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { hashToken } from "~/lib/tokens.server";
 import { getViewer } from "~/modules/accounts/session.server";
+import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from "~/modules/messages/messages";
 import { subscribe } from "~/modules/messages/newsletter.server";
-import { HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID, newsletterSchema } from "~/modules/messages/validation";
+import { newsletterSchema } from "~/modules/messages/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter";
 
@@ -16,9 +19,6 @@ const TOO_MANY = {
   title: "Submission failed",
   description: "Too many sign-ups from this connection. Please try again later.",
 };
-const PER_IP = { name: "newsletter:ip", limit: 10, windowSeconds: 3600 } as const;
-// Per address too, so nobody can flood one inbox with confirmation emails.
-const PER_ADDRESS = { name: "newsletter:email", limit: 3, windowSeconds: 86_400 } as const;
 
 /** Without JavaScript a sign-up lands here: the page says what happens next, and a reload sends nothing. */
 export const JOINED_PAGE = "/newsletter?joined=1";
@@ -31,18 +31,19 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The sign-up form on the home and thank-you pages posts here (also without JavaScript). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, NEWSLETTER_FAILED, context.logger, async () => {
-    const byIp = await hit(context.db, PER_IP, context.clientIp);
+  return handleForm(submission, NEWSLETTER_MESSAGES.failed, context.logger, async () => {
+    const byIp = await hit(context.db, RATE_LIMITS.newsletterIp, context.clientIp);
     if (!byIp.allowed) {
       return refused(submission, TOO_MANY, 429, { retryAfterSeconds: byIp.retryAfterSeconds, rateLimited: true });
     }
     if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: JOINED_PAGE });
     const parsed = parse(submission, newsletterSchema);
-    if (!parsed.ok) return invalid(submission, parsed.fieldErrors, NEWSLETTER_INVALID);
+    if (!parsed.ok) return invalid(submission, parsed.fieldErrors, NEWSLETTER_MESSAGES.invalid);
     // Keyed by a hash: no addresses in the limits table.
-    const byAddress = await hit(context.db, PER_ADDRESS, hashToken(parsed.data.email));
+    const byAddress = await hit(context.db, RATE_LIMITS.newsletterEmail, hashToken(parsed.data.email));
     if (!byAddress.allowed) {
       return refused(submission, TOO_MANY, 429, { retryAfterSeconds: byAddress.retryAfterSeconds, rateLimited: true });
     }
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** SPEC.md: "Submission failed" when no answer came; the address stays typed. */
-export const clientAction = keepFormOnFailure(NEWSLETTER_FAILED);
+export const clientAction = keepFormOnFailure(NEWSLETTER_MESSAGES.failed);
 
 /** A page only for visitors without JavaScript: where a sign-up lands, and where its errors show. */
 export default function Newsletter() {

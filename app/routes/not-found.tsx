@@ -1,10 +1,12 @@
 import { data } from "react-router";
+import { appContext } from "~/context";
 import { loggablePath } from "~/lib/loggable-path";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { NotFound } from "~/root";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   context.logger.warn({ path: loggablePath(new URL(request.url).pathname) }, "not found");
   return data(null, { status: 404 });
 }

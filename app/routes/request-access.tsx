@@ -6,6 +6,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { Honeypot } from "~/components/forms/honeypot";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -16,6 +17,7 @@ import { submitAccessRequest } from "~/modules/intake/access-requests.server";
 import { accessRequestSchema } from "~/modules/intake/validation";
 import { HONEYPOT_FIELD } from "~/modules/messages/messages";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/request-access";
 
@@ -26,7 +28,6 @@ const TOO_MANY = {
   title: "Unable to submit request. Please try again.",
   description: "Several requests came from this connection in a short time. Please wait an hour before trying again.",
 };
-const LIMIT = { name: "access-request", limit: 3, windowSeconds: 3600 } as const;
 
 /** Where a request lands, with or without JavaScript: the page says it arrived, and a reload sends nothing. */
 const RECEIVED_PAGE = "/request-access?received=1";
@@ -42,10 +43,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true, // only a form (formOnlyPaths)
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {
-    const limited = await hit(context.db, LIMIT, context.clientIp);
+    const limited = await hit(context.db, RATE_LIMITS.accessRequest, context.clientIp);
     if (!limited.allowed) {
       return refused(submission, TOO_MANY, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
     }

@@ -4,6 +4,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { useForm } from "~/components/forms/use-form";
 import { useOneAlert } from "~/components/forms/use-one-alert";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -19,7 +20,8 @@ const EXPIRED = { title: "Link expired", description: "This link has expired or 
 
 export const meta: Route.MetaFunction = () => privateMeta("Choose a new password");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   return { valid: (await findResetAccount(context, params.token)) !== null };
 }
 
@@ -28,7 +30,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * so a resend can never set a password twice. Every outcome changes the session cookie, so each
  * success is a redirect (303) with and without JavaScript: the next page loads with the new session.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {
     const parsed = parse(submission, resetPasswordSchema);

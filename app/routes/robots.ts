@@ -1,8 +1,10 @@
+import { appContext } from "~/context";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http";
 import { privatePathPrefixes } from "~/modules/content/public-pages";
 import type { Route } from "./+types/robots";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const lines = [
     "User-agent: *",
     ...privatePathPrefixes.map((p) => `Disallow: ${p}`),

@@ -14,6 +14,7 @@ import { PasswordInput } from "~/components/forms/password-input";
 import { useForm } from "~/components/forms/use-form";
 import { useOneAlert } from "~/components/forms/use-one-alert";
 import { notify } from "~/components/ui/notify";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -45,7 +46,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true, // only a form (formOnlyPaths)
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   if (await getViewer(request, context)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
   }
@@ -60,7 +62,8 @@ export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: Shou
  * No one-time key here: a sign-in stores no record of the member's, and every post must check the
  * password again (a replayed answer would carry no session cookie).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, UNEXPECTED, context.logger, async () => {
     const parsed = parse(submission, signInSchema);

@@ -1,4 +1,5 @@
 import { articles } from "~/content/articles";
+import { appContext } from "~/context";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http";
 import { articleModified } from "~/modules/content/articles";
 import { publicPaths } from "~/modules/content/public-pages";
@@ -6,7 +7,8 @@ import type { Route } from "./+types/sitemap";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const lastmod = new Map(articles.map((a) => [`/magic/${a.slug}`, articleModified(a)]));
   const urls = publicPaths()
     .map((path) => {

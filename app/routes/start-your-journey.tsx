@@ -1,8 +1,8 @@
 import { Sparkles } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { JourneyOffers } from "~/components/journey/journey-offers";
-import { ReadinessQuiz } from "~/components/journey/readiness-quiz";
 import {
   AGREEMENT_REQUIRED,
   archetypes,
@@ -14,6 +14,7 @@ import {
   journeyOffers,
 } from "~/content/journey";
 import { type Recommendation, type RecommendationKey, recommendations } from "~/content/readiness-quiz";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import {
   handleForm,
@@ -34,8 +35,14 @@ import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 import { submitQuiz } from "~/modules/intake/quiz.server";
 import { quizSchema } from "~/modules/intake/quiz-validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/start-your-journey";
+
+/** The quiz replaces the page only when asked for (?quiz): its code comes then, not with the page. */
+const ReadinessQuiz = lazy(() =>
+  import("~/components/journey/readiness-quiz").then((m) => ({ default: m.ReadinessQuiz })),
+);
 
 export const headers = publicPageHeaders;
 
@@ -49,15 +56,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "invitation",
   });
 
-const PER_IP = { name: "quiz:ip", limit: 10, windowSeconds: 3600 } as const;
-// Per address too (keyed by a hash: no addresses in the limits table).
-const PER_EMAIL = { name: "quiz:email", limit: 3, windowSeconds: 3600 } as const;
-
 /** Where a finished quiz lands: the thank-you view with its recommendation, also without JavaScript. */
 const resultPage = (key: RecommendationKey) => `/start-your-journey?quiz&result=${key}`;
 
 /** Two forms post here: the readiness quiz (intent "quiz") and Apply without JavaScript ("apply"). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   const { intent } = submission.fields;
   if (intent === "apply") {
@@ -67,14 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "quiz") throw data(null, { status: 400 });
 
   return handleForm(submission, QUIZ_MESSAGES.failed, context.logger, async () => {
-    const byIp = await hit(context.db, PER_IP, context.clientIp);
+    const byIp = await hit(context.db, RATE_LIMITS.quizIp, context.clientIp);
     if (!byIp.allowed) return tooMany(submission, byIp.retryAfterSeconds);
     const parsed = parse(submission, quizSchema);
     if (!parsed.ok) {
       const notice = parsed.fieldErrors.email ? QUIZ_MESSAGES.invalidEmail : QUIZ_MESSAGES.answerRequired;
       return invalid(submission, parsed.fieldErrors, notice);
     }
-    const byEmail = await hit(context.db, PER_EMAIL, hashToken(parsed.data.email));
+    const byEmail = await hit(context.db, RATE_LIMITS.quizEmail, hashToken(parsed.data.email));
     if (!byEmail.allowed) return tooMany(submission, byEmail.retryAfterSeconds);
     const viewer = await getViewer(request, context);
     const answer = await once(context.db, { scope: "quiz", key: submission.key, ownerId: viewer?.id }, async (tx) => {
@@ -125,7 +129,13 @@ export default function StartYourJourney() {
   // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button, and
   // the quiz's own answer (without JavaScript) shows it too.
   const quizAnswer = result && !result.ok && result.values?.intent === "quiz";
-  if (params.has("quiz") || quizAnswer) return <ReadinessQuiz landed={landed} />;
+  if (params.has("quiz") || quizAnswer) {
+    return (
+      <Suspense fallback={null}>
+        <ReadinessQuiz landed={landed} />
+      </Suspense>
+    );
+  }
 
   const { hero, sacredSpace, guidedCeremony, quizCard } = journeyIntro;
   return (

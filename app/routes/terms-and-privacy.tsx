@@ -2,9 +2,9 @@ import { PageHero } from "~/components/content/page-hero";
 import { Blocks } from "~/components/content/rich-text";
 import { legalUpdated, privacySections, termsSections } from "~/content/legal";
 import type { Section } from "~/content/types";
+import { formatDay } from "~/lib/dates";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { formatArticleDate } from "~/modules/content/articles";
 import type { Route } from "./+types/terms-and-privacy";
 
 export const headers = publicPageHeaders;
@@ -45,7 +45,7 @@ export default function TermsAndPrivacy() {
   return (
     <div className="mx-auto max-w-3xl px-4 sm:px-6">
       <PageHero eyebrow="Terms and Privacy" title="Our Promises to Each Other">
-        Last updated <time dateTime={legalUpdated}>{formatArticleDate(legalUpdated)}</time>.
+        Last updated <time dateTime={legalUpdated}>{formatDay(legalUpdated)}</time>.
       </PageHero>
       <nav aria-label="On this page" className="card">
         <ul className="flex flex-wrap gap-4">

@@ -4,12 +4,14 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { useForm } from "~/components/forms/use-form";
 import { useOneAlert } from "~/components/forms/use-one-alert";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
+import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { safeRedirectPath } from "~/modules/accounts/session.server";
-import { completeSignIn, TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor.server";
+import { completeSignIn } from "~/modules/accounts/two-factor.server";
 import { twoFactorCodeSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/two-factor";
 
@@ -25,7 +27,8 @@ export const meta: Route.MetaFunction = () => privateMeta("Two-factor check");
  * No one-time key: a code works once (claimed before it is checked), and success sets the session
  * cookie, so it is a redirect (303) with and without JavaScript.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {
     const parsed = parse(submission, twoFactorCodeSchema);

@@ -4,6 +4,7 @@ import { TextField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { useForm } from "~/components/forms/use-form";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -17,7 +18,8 @@ export { actionHeaders as headers } from "~/lib/http";
 
 export const meta: Route.MetaFunction = () => privateMeta("Set up your account");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const invitation = await findInvitation(context.db, params.token);
   return { name: invitation?.name ?? null, adminSetup: invitation?.purpose === "admin-setup" };
 }
@@ -32,7 +34,8 @@ const EXPIRED = { title: "This invitation has expired or was already used.", des
  * No one-time key here: the invitation's token is itself single-use (a second post finds it used),
  * and the answer is a sign-in whose cookie could not be replayed to a resend anyway.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, NOT_SAVED, context.logger, async () => {
     const parsed = parse(submission, acceptInvitationSchema);

@@ -249,8 +249,7 @@ export async function backupDatabase(
   let totalRows = 0;
   try {
     const header = await database.db.transaction(
-      async (t) => {
-        const tx = t as unknown as Db;
+      async (tx) => {
         // row_to_json writes timestamps in the session's zone: UTC makes every backup alike.
         await tx.execute(sql`set local timezone = 'UTC'`);
         const tables = await appTables(tx);
@@ -531,8 +530,7 @@ export async function restoreDatabase(
     );
   }
 
-  await database.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await database.db.transaction(async (tx) => {
     await refuseNonEmpty(tx);
     const tables = new Map((await appTables(tx)).map((table) => [table.name, table]));
     for (const table of header.tables) {

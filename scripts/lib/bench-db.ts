@@ -14,7 +14,15 @@ export interface BenchDatabase {
   /** Opens it in this process (PGlite: only while no app runs on it). */
   open(): Promise<Database>;
   drop(): Promise<void>;
+  /**
+   * Transactions the database has run so far (each read outside a transaction is one), or null
+   * where the engine does not count them (PGlite).
+   */
+  statements(): Promise<number | null>;
 }
+
+/** PostgreSQL's idle statistics flush interval (PGSTAT_IDLE_INTERVAL), and a little more. */
+const STATS_FLUSH_MS = 11_000;
 
 export function pgliteBench(): BenchDatabase {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sacred-bench-"));
@@ -26,6 +34,7 @@ export function pgliteBench(): BenchDatabase {
     async drop() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
+    statements: async () => null,
   };
 }
 
@@ -48,6 +57,22 @@ export async function postgresBench(): Promise<BenchDatabase | null> {
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+    async statements() {
+      // A backend reports its counts when it goes idle, at most once a second, or 10 s later if
+      // it had just reported: wait that long so every transaction so far is counted.
+      await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>(
+          "select xact_commit + xact_rollback as n from pg_stat_database where datname = $1",
+          [name],
+        );
+        return Number(rows[0]?.n ?? 0);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

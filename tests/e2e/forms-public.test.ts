@@ -3,7 +3,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quizQuestions } from "../../app/content/readiness-quiz";
 import { createInvitedMember } from "../../app/modules/accounts/invitations.server";
-import type { Db } from "../../db/client";
 import { accessRequests, applications, quizSubmissions, rateLimits, users } from "../../db/schema";
 import { launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
@@ -251,11 +250,7 @@ describe("the ceremony application", () => {
 
 describe("the invitation page", () => {
   const invite = async (email: string) =>
-    (
-      await server.database.db.transaction((tx) =>
-        createInvitedMember(tx as unknown as Db, { name: "Ines Invited", email }),
-      )
-    ).token;
+    (await server.database.db.transaction((tx) => createInvitedMember(tx, { name: "Ines Invited", email }))).token;
 
   it("without JavaScript: a mistake keeps the username; a good post opens the dashboard", async () => {
     const token = await invite("ines-nojs@example.org");

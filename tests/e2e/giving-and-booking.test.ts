@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zonedInstant } from "../../app/modules/bookings/time";
+import { zonedInstant } from "../../app/lib/dates";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { mailMatching } from "../support/browser-accounts";

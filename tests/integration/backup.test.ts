@@ -65,8 +65,7 @@ async function emptyDatabase(backend: Backend): Promise<Database> {
  * data" means, independently of the backup code's own reading.
  */
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone = 'UTC'`);
     const tables = (await tx.execute(
       sql`select c.relname as "name" from pg_class c join pg_namespace n on n.oid = c.relnamespace

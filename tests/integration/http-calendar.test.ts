@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays, localDay } from "../../app/modules/calendar/calendar.server";
+import { addDays, dayIn } from "../../app/lib/dates";
 import { checkins, profiles } from "../../db/schema";
-import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { get, post, type TestAccount, twoMembers } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -13,10 +13,7 @@ describeEachBackend("the calendar over HTTP", (backend) => {
   let otherCookie: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
-    member = await createAccount(server);
-    ({ cookie } = await signIn(server, member.username, member.password));
-    const other = await createAccount(server);
-    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+    ({ member, cookie, otherCookie } = await twoMembers(server));
   });
   afterAll(() => server.close());
 
@@ -37,14 +34,16 @@ describeEachBackend("the calendar over HTTP", (backend) => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Please choose one of the six feelings.");
     const rows = await server.database.db.select().from(checkins).where(eq(checkins.userId, member.id));
-    expect(rows).toEqual([expect.objectContaining({ day: localDay("Pacific/Kiritimati"), emotion: "Centered" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ day: dayIn(new Date(), "Pacific/Kiritimati"), emotion: "Centered" }),
+    ]);
     const html = await (await get(server, "/calendar", cookie)).text();
     expect(html).toContain("You&#x27;re feeling Centered today.");
     expect(await (await get(server, "/calendar", otherCookie)).text()).not.toContain("feeling Centered");
   });
 
   it("counts this month and draws the last 30 or 90 days from the member's own records", async () => {
-    const today = localDay("Pacific/Kiritimati");
+    const today = dayIn(new Date(), "Pacific/Kiritimati");
     await server.database.db
       .insert(checkins)
       .values({ userId: member.id, day: addDays(today, -40), emotion: "Curious" });
@@ -70,9 +69,20 @@ describeEachBackend("the calendar over HTTP", (backend) => {
   });
 
   it("shows a chosen date, and ignores a malformed one", async () => {
-    const past = addDays(localDay("Pacific/Kiritimati"), -40);
+    const past = addDays(dayIn(new Date(), "Pacific/Kiritimati"), -40);
     const html = await (await get(server, `/calendar?date=${past}`, cookie)).text();
     expect(html).toContain("you felt Curious");
     expect((await get(server, "/calendar?date=2026-13-45", cookie)).status).toBe(200);
+  });
+
+  it("shows a month far from today with its own records, and today's beside it", async () => {
+    const today = dayIn(new Date(), "Pacific/Kiritimati");
+    const longAgo = addDays(today, -800);
+    await server.database.db.insert(checkins).values({ userId: member.id, day: longAgo, emotion: "Reflective" });
+    const html = await (await get(server, `/calendar?date=${longAgo}`, cookie)).text();
+    expect(html).toContain("you felt Reflective");
+    // The chart and this month's counts are still the recent days', not the far month's.
+    expect(html).toContain("You&#x27;re feeling Centered today.");
+    expect(html).toContain("1 check-in in the last 30 days: Centered 1.");
   });
 });

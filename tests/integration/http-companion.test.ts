@@ -1,21 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { replyTo } from "../../app/modules/companion/replies";
 import { companionMessages, insights, practiceCompletions } from "../../db/schema";
-import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { createAccount, get, post, signIn, type TestAccount, twoMembers } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
-
-it("answers medical and crisis messages with a person, never advice", () => {
-  expect(replyTo("Can I take my SSRI before the ceremony?", 0).text).toContain("I can't advise on medications");
-  expect(replyTo("What dose should I take?", 0).text).toContain("medical question");
-  expect(replyTo("I want to end my life", 0).text).toContain("988");
-  expect(replyTo("I'm scared about Saturday", 0).link?.href).toBe("/meditations");
-  expect(replyTo("How should I prepare?", 0).link?.href).toBe("/preparation-guide");
-  expect(replyTo("The river kept returning in my dreams.", 3).text).toContain(
-    '"The river kept returning in my dreams."',
-  );
-});
 
 describeEachBackend("the Spirit Companion over HTTP", (backend) => {
   let server: TestServer;
@@ -24,10 +12,7 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
   let otherCookie: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
-    member = await createAccount(server);
-    ({ cookie } = await signIn(server, member.username, member.password));
-    const other = await createAccount(server);
-    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+    ({ member, cookie, otherCookie } = await twoMembers(server));
   });
   afterAll(() => server.close());
 
@@ -104,6 +89,15 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     expect(await (await get(server, "/spirit-companion?saved=reflection", cookie)).text()).toContain(
       "Reflection Saved: Your reflection has been saved to your insights collection.",
     );
+    // Each field says its own limit.
+    const longTitle = await post(server, "/spirit-companion", cookie, {
+      intent: "save-insight",
+      category: "reflection",
+      title: "x".repeat(201),
+      content: "Short.",
+    });
+    expect(longTitle.status).toBe(400);
+    expect(await longTitle.text()).toContain("Please keep the title under 200 characters.");
     // Posted text never becomes a conversation insight: those are kept from stored replies
     // (http-companion-insights.test.ts).
     expect(

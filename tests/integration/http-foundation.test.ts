@@ -21,6 +21,21 @@ describeEachBackend("foundation over HTTP", (backend) => {
     expect(await ready.json()).toMatchObject({ status: "ready", database: backend });
   });
 
+  it("gzips pages and built files for browsers that ask, and nothing for those that do not", async () => {
+    const page = await fetch(`${server.url}/faq`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    expect(html).toContain("</html>");
+    const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    const file = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+    expect(file.headers.get("content-encoding")).toBe("gzip");
+    expect((await file.text()).length).toBeGreaterThan(1000);
+    const plain = await fetch(`${server.url}/faq`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(html);
+  });
+
   it("sets the security headers on pages, files and errors", async () => {
     for (const path of ["/", "/favicon.svg", "/no-such-page", "/healthz"]) {
       const res = await fetch(`${server.url}${path}`);

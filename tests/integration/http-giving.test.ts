@@ -1,11 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/env.server";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { auditLog, gifts, mailOutbox, paymentEvents, payments, rateLimits, testProviderOrders } from "../../db/schema";
 import { createAccount, get, post, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
-import { type PaypalStandIn, signedWebhook, startPaypalStandIn } from "../support/paypal-stand-in";
-import { TEST_SECRETS } from "../support/secrets";
+import { type PaypalStandIn, signedWebhook, startServerWithPaypal } from "../support/paypal-stand-in";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
 const donor = { donorName: "Ana Ruiz", email: "Ana@Example.org" };
@@ -244,21 +242,13 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
 
 describeEachBackend("giving through PayPal (local stand-in) over HTTP", (backend) => {
   let paypal: PaypalStandIn;
+  let running: Awaited<ReturnType<typeof startServerWithPaypal>> | undefined;
   let server: TestServer;
   beforeAll(async () => {
-    paypal = await startPaypalStandIn();
-    server = await startTestServer(backend, {
-      PAYMENT_PROVIDER: "paypal",
-      PAYPAL_CLIENT_ID: "test-client",
-      PAYPAL_CLIENT_SECRET: "test-secret",
-      PAYPAL_WEBHOOK_ID: "WH-TEST",
-      PAYPAL_API_URL: paypal.url,
-    });
+    running = await startServerWithPaypal(backend);
+    ({ paypal, server } = running);
   });
-  afterAll(async () => {
-    await server?.close();
-    await paypal?.close();
-  });
+  afterAll(() => running?.close());
   beforeEach(async () => {
     const { db } = server.database;
     await db.delete(rateLimits);
@@ -344,26 +334,5 @@ describeEachBackend("giving through PayPal (local stand-in) over HTTP", (backend
     const statuses = await server.database.db.select({ s: payments.status }).from(payments);
     expect(statuses.map((r) => r.s).sort()).toEqual(["created", "declined", "failed"]);
     expect(await server.database.db.select().from(gifts)).toHaveLength(0);
-  });
-});
-
-describe("the payment provider setting", () => {
-  const production = {
-    NODE_ENV: "production",
-    SITE_URL: "https://sacred.example",
-    MAIL_FROM: "x <x@example.org>",
-    STAFF_EMAIL: "k@example.org",
-    ...TEST_SECRETS,
-  };
-  it("refuses the test provider in production and asks for PayPal's settings", () => {
-    expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: "test" })).toThrow(/PAYMENT_PROVIDER=test is refused/);
-    expect(() => parseEnv(production)).toThrow(
-      "Missing PayPal settings: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID",
-    );
-    expect(
-      parseEnv({ ...production, PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_WEBHOOK_ID: "c" })
-        .PAYPAL_API_URL,
-    ).toBe("https://api-m.sandbox.paypal.com");
-    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("test");
   });
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { auditLog, facilitatorShares, insights, integrationSessions, mailOutbox, rateLimits } from "../../db/schema";
-import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
+import { createAccount, get, post, signIn, signInStaff, type TestAccount, twoMembers } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -28,10 +28,7 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
   let keeperCookie: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
-    member = await createAccount(server, "member", "Maya Rivers");
-    ({ cookie } = await signIn(server, member.username, member.password));
-    const other = await createAccount(server);
-    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+    ({ member, cookie, otherCookie } = await twoMembers(server, "Maya Rivers"));
     const keeper = await createAccount(server, "keeper", "Elena Keeper");
     ({ cookie: keeperCookie } = await signInStaff(server, keeper));
   });

@@ -3,7 +3,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createAdminSetup, createInvitedMember } from "../../app/modules/accounts/invitations.server";
-import type { Db } from "../../db/client";
 import { mailOutbox, rateLimits, users } from "../../db/schema";
 import { cookiesOf, createAccount, get, signInStaff } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
@@ -29,7 +28,7 @@ describeEachBackend("invitation and admin-setup links over HTTP", (backend) => {
 
   it("a mailed invitation proves the address when it is followed, not when the account is made", async () => {
     const { token } = await server.database.db.transaction((tx) =>
-      createInvitedMember(tx as unknown as Db, { name: "Lena Hart", email: "lena@example.org" }),
+      createInvitedMember(tx, { name: "Lena Hart", email: "lena@example.org" }),
     );
     expect(await proven("lena@example.org")).toBe(false);
     const res = await accept(token, "lena");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { checklistTicks, meditationSits } from "../../db/schema";
-import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { get, post, type TestAccount, twoMembers } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -12,10 +12,7 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
   let otherCookie: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
-    member = await createAccount(server);
-    ({ cookie } = await signIn(server, member.username, member.password));
-    const other = await createAccount(server);
-    ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
+    ({ member, cookie, otherCookie } = await twoMembers(server));
   });
   afterAll(() => server.close());
 

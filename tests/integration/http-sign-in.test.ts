@@ -166,6 +166,41 @@ describeEachBackend("signing in over HTTP", (backend) => {
     expect(left.map((r) => r.id)).not.toContain(lastingRow?.id);
   });
 
+  it("opens a session only with the cookie's own signature, and lets better-auth renew and end sessions", async () => {
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    const { cookie } = await signIn(server, member.username, member.password);
+    const token = tokenOf(cookie);
+    const name = cookie.split("=")[0];
+    const signature = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[1] ?? "";
+    const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+    // A stolen row's token is not a cookie: without our signature, or with a changed one, nothing opens.
+    for (const forged of [token, `${token}.${flipped}`, `${token}.${"A".repeat(43)}=`]) {
+      const res = await get(server, "/dashboard", `${name}=${encodeURIComponent(forged)}`);
+      expect(res.status).toBe(302);
+    }
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+
+    // A session last renewed over a day ago is renewed on use (better-auth's refresh, a new expiry).
+    const day = 86_400_000;
+    const old = new Date(Date.now() - 2 * day);
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(old.getTime() + 30 * day), updatedAt: old })
+      .where(eq(sessions.token, token));
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+    const [renewed] = await server.database.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(renewed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    expect(renewed?.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    // A row past its expiry opens nothing and is removed.
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    expect((await get(server, "/dashboard", cookie)).status).toBe(302);
+    expect(await server.database.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
+  });
+
   it("refuses a cross-site sign-in or sign-out POST", async () => {
     const { cookie } = await signIn(server, member.username, member.password);
     const forged = await postForm(server, "/sign-out", {}, { Origin: "https://evil.example", cookie });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookableRange } from "../../app/modules/bookings/time";
 import { bookings, gifts, paymentEvents, payments, rateLimits } from "../../db/schema";
-import { type PaypalStandIn, signedWebhook, startPaypalStandIn } from "../support/paypal-stand-in";
+import { type PaypalStandIn, paypalSettings, signedWebhook, startPaypalStandIn } from "../support/paypal-stand-in";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 import { POSTGRES_URL, postgresNote, sleep } from "./support/env";
 import { startInterposer } from "./support/http-interposer";
@@ -24,11 +24,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       paypal = await startPaypalStandIn();
       interposer = await startInterposer(paypal.url);
       server = await startTestServer(backend, {
-        PAYMENT_PROVIDER: "paypal",
-        PAYPAL_CLIENT_ID: "test-client",
-        PAYPAL_CLIENT_SECRET: "test-secret",
-        PAYPAL_WEBHOOK_ID: "WH-TEST",
-        PAYPAL_API_URL: interposer.url,
+        ...paypalSettings(interposer.url),
       });
     });
     afterAll(async () => {

@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookableRange } from "../../app/modules/bookings/time";
 import { bookings, gifts, mailOutbox, paymentEvents, payments, rateLimits } from "../../db/schema";
-import { type PaypalStandIn, startPaypalStandIn } from "../support/paypal-stand-in";
-import { postForm, startTestServer, type TestServer } from "../support/server";
+import { type PaypalStandIn, startServerWithPaypal } from "../support/paypal-stand-in";
+import { postForm, type TestServer } from "../support/server";
 import { POSTGRES_URL, postgresNote } from "./support/env";
 
 const donor = { donorName: "Ana Ruiz", email: "ana@example.org", intent: "give" };
@@ -15,23 +15,15 @@ for (const backend of ["pglite", "postgres"] as const) {
   const skip = backend === "postgres" && !POSTGRES_URL;
   describe.skipIf(skip)(`PayPal failing or slow [${backend}]${backend === "postgres" ? postgresNote : ""}`, () => {
     let paypal: PaypalStandIn;
+    let running: Awaited<ReturnType<typeof startServerWithPaypal>> | undefined;
     let server: TestServer;
     const db = () => server.database.db;
 
     beforeAll(async () => {
-      paypal = await startPaypalStandIn();
-      server = await startTestServer(backend, {
-        PAYMENT_PROVIDER: "paypal",
-        PAYPAL_CLIENT_ID: "test-client",
-        PAYPAL_CLIENT_SECRET: "test-secret",
-        PAYPAL_WEBHOOK_ID: "WH-TEST",
-        PAYPAL_API_URL: paypal.url,
-      });
+      running = await startServerWithPaypal(backend);
+      ({ paypal, server } = running);
     });
-    afterAll(async () => {
-      await server?.close();
-      await paypal?.close();
-    });
+    afterAll(() => running?.close());
     beforeEach(async () => {
       for (const table of [rateLimits, gifts, bookings, payments, paymentEvents, mailOutbox]) await db().delete(table);
     });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookableRange, SLOT_ZONE, zonedInstant } from "../../app/modules/bookings/time";
+import { zonedInstant } from "../../app/lib/dates";
+import { bookableRange, SLOT_ZONE } from "../../app/modules/bookings/time";
 import type { Database } from "../../db/client";
 import { bookings } from "../../db/schema";
 import { type AppProcess, startAppProcess } from "../support/app-process";

@@ -31,6 +31,18 @@ export async function createAccount(
   return { id, ...account };
 }
 
+/**
+ * A member signed in, and a second one: the second proves the first's records stay theirs
+ * (another member's request must not see or change them).
+ */
+export async function twoMembers(server: TestServer, name?: string) {
+  const member = await createAccount(server, "member", name);
+  const { cookie } = await signIn(server, member.username, member.password);
+  const other = await createAccount(server);
+  const { cookie: otherCookie } = await signIn(server, other.username, other.password);
+  return { member, cookie, other, otherCookie };
+}
+
 /** The cookies a response sets, as a Cookie header value (name=value pairs). */
 export function cookiesOf(res: Response, previous = ""): string {
   const jar = new Map(previous ? previous.split("; ").map((c) => c.split("=", 2) as [string, string]) : []);

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Backend } from "./database";
+import { startTestServer } from "./server";
 
 /**
  * A local HTTP stand-in for PayPal's REST API (OAuth token, Orders v2, capture refunds and webhook
@@ -71,6 +73,17 @@ export function signedWebhook(event: object, signature = VALID_SIGNATURE) {
 
 // PayPal's ids are 17 upper-case alphanumerics.
 const paypalId = () => randomBytes(9).toString("hex").toUpperCase().slice(0, 17);
+
+/** The settings that point a server at a PayPal API (the stand-in, or somewhere unreachable). */
+export function paypalSettings(apiUrl: string): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: "paypal",
+    PAYPAL_CLIENT_ID: "test-client",
+    PAYPAL_CLIENT_SECRET: "test-secret",
+    PAYPAL_WEBHOOK_ID: "WH-TEST",
+    PAYPAL_API_URL: apiUrl,
+  };
+}
 
 export async function startPaypalStandIn(): Promise<PaypalStandIn> {
   const orders = new Map<string, StandInOrder>();
@@ -325,6 +338,20 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
       timers.clear();
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A test server whose payments go to a fresh PayPal stand-in; `close` stops both. */
+export async function startServerWithPaypal(backend: Backend) {
+  const paypal = await startPaypalStandIn();
+  const server = await startTestServer(backend, paypalSettings(paypal.url));
+  return {
+    paypal,
+    server,
+    async close() {
+      await server.close();
+      await paypal.close();
     },
   };
 }

@@ -7,13 +7,12 @@ import { type CardErrors, CardFields, isCard, readCard } from "~/components/paym
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import type { BookableOffer } from "~/content/journey";
+import { browserZone, dayIn, formatSlot, formatTime, formatWeekday } from "~/lib/dates";
 import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { sanitisePhone } from "~/lib/sanitise";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
-import { dayIn, formatSlot, formatTime } from "~/modules/bookings/time";
-import type { BookingSummary } from "~/routes/bookings/book";
+import type { BookingSummary } from "~/modules/bookings/validation";
 import { DatePicker } from "./date-picker";
-import { browserZone } from "./local-time";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
 type Step = "calendar" | "form" | "confirmation";
@@ -198,11 +197,7 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
                     >
                       {formatTime(s.startsAt, zone)}
                       {dayIn(new Date(s.startsAt), zone) !== day ? (
-                        <span className="block text-xs text-mist-muted">
-                          {new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: zone }).format(
-                            new Date(s.startsAt),
-                          )}
-                        </span>
+                        <span className="block text-xs text-mist-muted">{formatWeekday(s.startsAt, zone)}</span>
                       ) : null}
                     </button>
                   ))}

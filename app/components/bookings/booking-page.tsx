@@ -1,6 +1,6 @@
 import { CalendarCheck } from "lucide-react";
 import { Form } from "react-router";
-import { DayLinks, dayLabel, TimeChoices } from "~/components/bookings/day-choice";
+import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
@@ -8,8 +8,8 @@ import { ApprovalNote } from "~/components/payments/card-fields";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { BookableOffer } from "~/content/journey";
+import { browserZone, formatDayShort } from "~/lib/dates";
 import type { FormResult } from "~/lib/forms";
-import { browserZone } from "./local-time";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
 
@@ -60,7 +60,7 @@ export function BookingPage({ offer, days, more, day, slots, result }: Props) {
             {/* Once the page runs, the visitor's zone, so their mails give their own time too. */}
             <input type="hidden" name="timeZone" value={hydrated ? browserZone() : ""} />
             <TimeChoices
-              legend={`2. Choose a time on ${dayLabel(day)}`}
+              legend={`2. Choose a time on ${formatDayShort(day)}`}
               slots={slots}
               chosen={form.field("time").defaultValue}
               error={form.errors.time}

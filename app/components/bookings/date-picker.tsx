@@ -1,12 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
+import { formatDayFull, formatMonth, monthDays, shiftMonth } from "~/lib/dates";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const shiftMonth = (month: string, by: number) => {
-  const d = new Date(`${month}-01T12:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
-};
 
 /**
  * A month of day buttons for the booking dialog. Days are New York calendar days from the
@@ -20,14 +16,10 @@ export function DatePicker(props: {
   onSelect: (day: string) => void;
 }) {
   const [month, setMonth] = useState((props.selected ?? props.first).slice(0, 7));
-  const start = new Date(`${month}-01T12:00:00Z`);
-  const daysInMonth = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).getUTCDate();
-  const cells = [
-    ...Array.from({ length: start.getUTCDay() }, () => null),
-    ...Array.from({ length: daysInMonth }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`),
-  ];
+  const { leading, days } = monthDays(month);
+  const cells = [...Array.from({ length: leading }, () => null), ...days];
   const blocked = new Set(props.blocked);
-  const title = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(start);
+  const title = formatMonth(month);
   return (
     <div>
       <div className="flex items-center justify-between">
@@ -67,9 +59,7 @@ export function DatePicker(props: {
               data-day={day}
               disabled={day < props.first || day > props.last || blocked.has(day)}
               aria-pressed={props.selected === day}
-              aria-label={new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(
-                new Date(`${day}T12:00:00Z`),
-              )}
+              aria-label={formatDayFull(day)}
               onClick={() => props.onSelect(day)}
               className="aspect-square rounded-lg text-sm hover:bg-violet-500/15 disabled:cursor-not-allowed disabled:text-mist-muted/40 disabled:hover:bg-transparent aria-pressed:bg-gold aria-pressed:font-semibold aria-pressed:text-night-950"
             >

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
-import { formatTime, SLOT_ZONE } from "~/modules/bookings/time";
+import { formatDayShort, formatTime, zoneName } from "~/lib/dates";
+import { SLOT_ZONE } from "~/modules/bookings/time";
 
 /*
  * Choosing a day and a time with links and radios, so it works before JavaScript loads or without
@@ -7,14 +8,7 @@ import { formatTime, SLOT_ZONE } from "~/modules/bookings/time";
  * `?from=` for later days); the server lists that day's free times.
  */
 
-export const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-
-const zoneName = new Intl.DateTimeFormat("en-US", { timeZone: SLOT_ZONE, timeZoneName: "long" })
-  .formatToParts(new Date())
-  .find((p) => p.type === "timeZoneName")?.value;
+const slotZoneName = zoneName(SLOT_ZONE);
 
 /** The page's address with `changes` applied (other parameters, such as `offer`, kept). */
 function useAddress() {
@@ -53,7 +47,7 @@ export function DayLinks(props: {
               aria-current={d === props.day ? "true" : undefined}
               className="block rounded-lg border border-violet-300/25 px-3 py-2 text-center hover:border-gold aria-[current]:border-gold aria-[current]:bg-gold/10"
             >
-              {dayLabel(d)}
+              {formatDayShort(d)}
             </Link>
           </li>
         ))}
@@ -77,7 +71,7 @@ export function TimeChoices(props: {
   return (
     <fieldset>
       <legend className="font-serif text-2xl font-semibold">{props.legend}</legend>
-      <p className="mt-1 text-sm text-mist-muted">Times are {zoneName ?? "New York time"}.</p>
+      <p className="mt-1 text-sm text-mist-muted">Times are {slotZoneName ?? "New York time"}.</p>
       {props.slots.length === 0 ? (
         <p className="mt-3 text-mist-muted">No times are free on this day. Please choose another.</p>
       ) : (

@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatSlot, SLOT_ZONE } from "~/modules/bookings/time";
-
-/** The visitor's zone, as the browser knows it. */
-export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { browserZone, formatSlot } from "~/lib/dates";
+import { SLOT_ZONE } from "~/modules/bookings/time";
 
 /**
  * A session time with its zone named: New York time from the server, then the visitor's own

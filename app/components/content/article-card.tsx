@@ -2,7 +2,8 @@ import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import type { Article } from "~/content/types";
 import { artPath } from "~/lib/art-paths";
-import { categoryLabel, formatArticleDate, readTimeLabel } from "~/modules/content/articles";
+import { formatDay } from "~/lib/dates";
+import { categoryLabel, readTimeLabel } from "~/modules/content/articles";
 
 /** `first`: the page's first card, whose picture may be the largest thing on a phone's first screen. */
 export function ArticleCard({
@@ -35,7 +36,7 @@ export function ArticleCard({
         </Heading>
         <p className="mt-3 flex-1 text-mist-muted">{article.description}</p>
         <p className="mt-4 flex items-center gap-3 text-sm text-mist-muted">
-          <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+          <time dateTime={article.date}>{formatDay(article.date)}</time>
           <span aria-hidden="true">·</span>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" />

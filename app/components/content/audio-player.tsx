@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { formatMinutesSeconds } from "~/lib/time-format";
+import { formatMinutesSeconds } from "~/lib/dates";
 
 /** Play/pause, seek, elapsed and total as m:ss; back to paused at the end. Keyboard operable. */
 export function AudioPlayer({ src, title, captions }: { src: string; title: string; captions: string }) {

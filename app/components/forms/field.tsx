@@ -7,7 +7,32 @@ interface FieldProps {
   error?: string;
 }
 
-/** A labelled input with its hint and its error, tied together for screen readers. */
+/** A label above a control, and the control's hint and error below it, tied together for screen readers. */
+function Labelled({
+  id,
+  label,
+  hint,
+  error,
+  control,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  control: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-2 block font-medium">
+        {label}
+      </label>
+      {control({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error) })}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled input with its hint and its error. */
 export function TextField({
   name,
   id = name,
@@ -17,23 +42,17 @@ export function TextField({
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-2 block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className="field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    <Labelled
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      control={(aria) => <input id={id} name={name} className="field" {...aria} {...input} />}
+    />
   );
 }
 
+/** A labelled text area with its hint and its error. */
 export function TextAreaField({
   name,
   id = name,
@@ -43,20 +62,13 @@ export function TextAreaField({
   ...input
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-2 block font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        className="field min-h-[110px]"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    <Labelled
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      control={(aria) => <textarea id={id} name={name} className="field min-h-[110px]" {...aria} {...input} />}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { Honeypot } from "~/components/forms/honeypot";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
-import { NEWSLETTER_FAILED, NEWSLETTER_INVALID } from "~/modules/messages/messages";
+import { NEWSLETTER_MESSAGES } from "~/modules/messages/messages";
 
 /** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */
 const loadSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterSchema);
@@ -22,7 +22,7 @@ export function NewsletterForm({ id = "newsletter", result }: { id?: string; res
     schema: loadSchema,
     fetcher,
     onInvalid() {
-      notify("error", NEWSLETTER_INVALID.title, { description: NEWSLETTER_INVALID.description });
+      notify("error", NEWSLETTER_MESSAGES.invalid.title, { description: NEWSLETTER_MESSAGES.invalid.description });
     },
     onSuccess(_data, element) {
       setJoined(true);
@@ -33,7 +33,7 @@ export function NewsletterForm({ id = "newsletter", result }: { id?: string; res
       });
     },
     onFailure(failed) {
-      const notice = failed.formError ?? NEWSLETTER_FAILED;
+      const notice = failed.formError ?? NEWSLETTER_MESSAGES.failed;
       notify("error", notice.title, { description: notice.description });
     },
   });

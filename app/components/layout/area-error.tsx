@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import type { Area } from "./area";
 import { isLoadFailure, LoadFailure } from "./load-failure";
 
 const TEXTS: Record<number, { title: string; text: string }> = {
@@ -11,7 +12,7 @@ const TEXTS: Record<number, { title: string; text: string }> = {
  * page of that area with its way back, never the root "Unexpected Application Error!". Anything
  * else goes on to the root boundary.
  */
-export function AreaError({ area, home }: { area: string; home: { to: string; label: string } }) {
+export function AreaError({ area, home }: Area) {
   const error = useRouteError();
   if (isLoadFailure(error)) return <LoadFailure />;
   const known = isRouteErrorResponse(error) ? TEXTS[error.status] : undefined;

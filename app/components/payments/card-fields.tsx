@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { CARD_MESSAGES } from "~/modules/payments/messages";
 import { usePaymentProvider } from "./test-mode-notice";
 
 /**
@@ -13,14 +14,6 @@ export interface CardErrors {
   cvv?: string;
   zip?: string;
 }
-
-export const CARD_MESSAGES = {
-  number: "Please enter a valid card number",
-  name: "Please enter the name on the card",
-  expiry: "Please enter the expiry as MM/YY",
-  cvv: "Please enter the 3-digit security code",
-  zip: "Please enter a 5-digit ZIP code",
-} as const;
 
 const groupInFours = (v: string) =>
   v

@@ -7,7 +7,3 @@ import { article as ageing } from "./psilocybin-aging-study";
 
 /** The five articles of SPEC.md, in its order. */
 export const articles: ReadonlyArray<Article> = [exploring, honoring, embracing, evolution, ageing];
-
-export function getArticle(slug: string): Article | undefined {
-  return articles.find((a) => a.slug === slug);
-}

@@ -1,16 +1,16 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { hashToken, newToken } from "../../lib/tokens.server";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
 import { hit } from "../rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "../rate-limit/rules";
 import { emailAddressInUseMail, emailChangedMail, emailConfirmMail } from "./mails";
+import { EMAIL_CHANGE_HOURS } from "./messages";
 import { emailChanges, users } from "./schema";
-import { checkCurrentPassword } from "./security.server";
 import type { Viewer } from "./session.server";
-import { EMAIL_CHANGE_HOURS } from "./validation";
 
 /*
  * An address counts only once its owner has proven it: a new sign-in address is a pending change
@@ -20,28 +20,10 @@ import { EMAIL_CHANGE_HOURS } from "./validation";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
 
-/** Each request mails a stranger's inbox at most: bounded per account. */
-const SEND_LIMIT = { name: "email-change-send", limit: 5, windowSeconds: 3600 } as const;
-
 export type EmailChangeRequest =
   | { kind: "sent" }
   | { kind: "wrong-password" }
   | { kind: "limited"; retryAfterSeconds: number };
-
-/**
- * Sends the confirmation link to the new address. When another account already signs in with it,
- * that account's owner is told instead and the answer is the same, so the form tells no one which
- * addresses are registered.
- */
-export async function requestEmailChange(
-  context: Ctx,
-  viewer: Viewer,
-  input: { newEmail: string; currentPassword: string },
-): Promise<EmailChangeRequest> {
-  const password = await checkCurrentPassword(context, viewer.id, input.currentPassword);
-  if (password.kind !== "ok") return password;
-  return sendConfirmation(context, viewer, input.newEmail);
-}
 
 /** A link to prove the address the account already has (no password: it changes nothing until followed). */
 export function requestEmailConfirmation(context: Ctx, viewer: Viewer): Promise<EmailChangeRequest> {
@@ -50,7 +32,7 @@ export function requestEmailConfirmation(context: Ctx, viewer: Viewer): Promise<
 
 /** The link to `newEmail` (after the password was checked); exported for the profile form's one-time key. */
 export async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: string): Promise<EmailChangeRequest> {
-  const limited = await hit(context.db, SEND_LIMIT, viewer.id);
+  const limited = await hit(context.db, RATE_LIMITS.emailChangeSend, viewer.id);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   if (newEmail === viewer.email && viewer.emailVerified) {
     await cancelEmailChange(context.db, viewer.id);
@@ -68,8 +50,7 @@ export async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: s
   }
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000);
-  await context.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await context.db.transaction(async (tx) => {
     await tx
       .insert(emailChanges)
       .values({ userId: viewer.id, newEmail, tokenHash: hash, expiresAt })
@@ -133,8 +114,7 @@ export type EmailChangeConfirmation =
 export async function confirmEmailChange(context: Ctx, token: string): Promise<EmailChangeConfirmation> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return { kind: "expired" };
   try {
-    return await context.db.transaction(async (t): Promise<EmailChangeConfirmation> => {
-      const tx = t as unknown as Db;
+    return await context.db.transaction(async (tx): Promise<EmailChangeConfirmation> => {
       const [change] = await tx.delete(emailChanges).where(validToken(token)).returning();
       if (!change) return { kind: "expired" };
       const [user] = await tx

@@ -2,13 +2,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
-import { profiles } from "../profile/schema";
 import { adminSetupMail } from "./mails";
 import { hashPassword } from "./password.server";
-import { accounts, type invitationPurposes, invitations, type Role, sessions, users } from "./schema";
+import { accounts, type invitationPurposes, invitations, profiles, type Role, sessions, users } from "./schema";
 import { notifyPasswordChanged } from "./security.server";
 import { type SignInOutcome, signIn } from "./sign-in.server";
 
@@ -77,8 +76,7 @@ export async function createAdminSetup(
   person: { name: string; email: string },
   siteUrl: string,
 ): Promise<AdminSetup> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id, name: users.name, role: users.role })
       .from(users)
@@ -163,8 +161,7 @@ export async function acceptInvitation(
   if (taken && taken.id !== invitation.userId) return { kind: "username-taken" };
   const passwordHash = await hashPassword(input.password);
   const accepted = await context.db
-    .transaction(async (t) => {
-      const tx = t as unknown as Db;
+    .transaction(async (tx) => {
       const [used] = await tx
         .update(invitations)
         .set({ usedAt: new Date() })

@@ -76,8 +76,7 @@ export async function changeRole(
   const member = await getMember(db, memberId);
   if (!member) return "not-found";
   if (member.role === role) return "done";
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, memberId));
     // New powers or fewer: either way the member signs in again under the new role.
     await tx.delete(sessions).where(eq(sessions.userId, memberId));
@@ -107,8 +106,7 @@ export async function setDisabled(
   if (!member) return "not-found";
   const allowed = staff.id !== memberId && (staff.role === "admin" || member.role === "member");
   if (!allowed) return "not-permitted";
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ banned: disabled, banReason: disabled ? `Disabled by ${staff.name}` : null, updatedAt: new Date() })

@@ -18,5 +18,12 @@ export const ACCOUNT_MESSAGES = {
   currentPassword: "Your current password is not correct",
 } as const;
 
+/** The second factor's words (sign-in and the console's enrolment). */
+export const TWO_FACTOR_MESSAGES = {
+  invalid: "That code is not correct. Please try again with a fresh code.",
+  limited: "Too many attempts. Please wait 15 minutes and try again.",
+  password: "Your password is not correct",
+} as const;
+
 /** How long the link that proves a new sign-in address works. */
 export const EMAIL_CHANGE_HOURS = 24;

@@ -1,19 +1,15 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { hit } from "../rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "../rate-limit/rules";
 import { authFor } from "./auth.server";
 import { users } from "./schema";
 import { notifyPasswordChanged } from "./security.server";
 import { type SignInOutcome, signIn } from "./sign-in.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
-
-export const RESET_LIMITS = {
-  ip: { name: "reset-ip", limit: 5, windowSeconds: 3600 },
-  email: { name: "reset-email", limit: 3, windowSeconds: 3600 },
-} as const;
 
 /**
  * Sends a reset link when the address has an account. The answer is the same either way,
@@ -23,9 +19,9 @@ export async function requestPasswordReset(
   context: Ctx,
   email: string,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const byIp = await hit(context.db, RESET_LIMITS.ip, context.clientIp);
+  const byIp = await hit(context.db, RATE_LIMITS.resetIp, context.clientIp);
   const emailKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const byEmail = await hit(context.db, RESET_LIMITS.email, emailKey);
+  const byEmail = await hit(context.db, RATE_LIMITS.resetEmail, emailKey);
   if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
   // Over the per-address limit: answer as usual, send nothing more (no mailbombing, no oracle).
   if (!byEmail.allowed) return { ok: true };

@@ -1,13 +1,13 @@
 import { APIError } from "better-auth/api";
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { enqueue } from "../mail/outbox.server";
 import { authFor } from "./auth.server";
 import { currentPasswordAttempt } from "./guessing.server";
 import { passwordChangedMail } from "./mails";
 import { verifyPassword } from "./password.server";
-import { accounts, sessions, users } from "./schema";
+import { accounts, sessions } from "./schema";
 import { authHeaders, type Viewer } from "./session.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
@@ -99,10 +99,4 @@ export async function endSession(context: Ctx, userId: string, sessionId: string
 
 export async function endOtherSessions(context: Ctx, viewer: Viewer) {
   await context.db.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.id, viewer.sessionId)));
-}
-
-/** The account's name and address (for notices sent after better-auth changed something). */
-export async function accountContact(db: Db, userId: string) {
-  const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return user ?? null;
 }

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { profiles } from "../profile/schema";
 import { countAccounts } from "./members.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { accounts, type Role, users } from "./schema";
+import { accounts, profiles, type Role, users } from "./schema";
 
 /**
  * Demo accounts for development (README "Demo accounts"). Never created in production:
@@ -75,8 +74,7 @@ export async function createPasswordAccount(
 ): Promise<string> {
   const id = randomUUID();
   const password = await hashPassword(account.password);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.insert(users).values({
       id,
       name: account.name,

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./auth.server";
 import { type Role, sessions } from "./schema";
+import { readSession } from "./session-token.server";
 
 export interface Viewer {
   id: string;
@@ -28,22 +29,20 @@ export function authHeaders(request: Request, context: Ctx): Headers {
   return headers;
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
-
-/** The signed-in person, or null. Looked up once per request, however many loaders ask. */
-export function getViewer(request: Request, context: Ctx): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
-  if (!viewer) {
-    viewer = lookUp(request, context);
-    viewers.set(request, viewer);
-  }
-  return viewer;
-}
-
-async function lookUp(request: Request, context: Ctx): Promise<Viewer | null> {
-  if (!request.headers.get("cookie")) return null;
+/**
+ * The signed-in person, or null: one session read. Under the member and console layouts their
+ * middleware asks once per request and loaders read `viewerContext`; elsewhere a loader or action
+ * that wants to know who is asking calls this.
+ */
+export async function getViewer(request: Request, context: Ctx): Promise<Viewer | null> {
+  const cookieHeader = request.headers.get("cookie");
+  if (!cookieHeader) return null;
   const auth = authFor(context.db, context.env);
-  const found = await auth.api.getSession({ headers: authHeaders(request, context), query: { disableRefresh: false } });
+  const fast = await readSession(context.db, auth, cookieHeader);
+  const found =
+    fast === "ask-better-auth"
+      ? await auth.api.getSession({ headers: authHeaders(request, context), query: { disableRefresh: false } })
+      : fast;
   if (!found) return null;
   const { user, session } = found;
   const now = Date.now();
@@ -76,27 +75,31 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/das
   return to;
 }
 
-function signInRedirect(request: Request): never {
-  const url = new URL(request.url);
+function signInRedirect(url: URL): never {
   const back = `${url.pathname}${url.search}`;
   throw redirect(`/sacred-access?redirectTo=${encodeURIComponent(back)}`, {
     headers: { "Cache-Control": "private, no-store" },
   });
 }
 
-export async function requireViewer(request: Request, context: Ctx): Promise<Viewer> {
-  return (await getViewer(request, context)) ?? signInRedirect(request);
+/**
+ * The signed-in person, or a redirect to sign in and come back to `url`: the address asked for.
+ * In middleware that is its `url` argument, not `request.url`, which for React Router's data
+ * requests still carries its own `_routes` and `index` parameters.
+ */
+export async function requireViewer(request: Request, context: Ctx, url: URL): Promise<Viewer> {
+  return (await getViewer(request, context)) ?? signInRedirect(url);
 }
 
 export const isStaff = (role: Role) => role === "keeper" || role === "admin";
 
 /**
- * Keepers and admins whose session passed the second factor. Staff without two-factor are sent
- * to enrol; a session opened with only the password is sent to prove it (step-up); everyone
- * else gets a 403 (the console's existence is no secret, its content is).
+ * Keepers and admins whose session passed the second factor: the console's layout middleware
+ * asks it of every console request, and the admin-only pages ask it again with "admin". Staff
+ * without two-factor are sent to enrol; a session opened with only the password is sent to prove
+ * it (step-up); everyone else gets a 403 (the console's existence is no secret, its content is).
  */
-export async function requireStaff(request: Request, context: Ctx, role: "keeper" | "admin" = "keeper") {
-  const viewer = await requireViewer(request, context);
+export function requireStaff(viewer: Viewer, role: "keeper" | "admin" = "keeper"): Viewer {
   if (!isStaff(viewer.role) || (role === "admin" && viewer.role !== "admin")) {
     throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
   }

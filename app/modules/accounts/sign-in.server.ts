@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { authFor } from "./auth.server";
 import { signInAttempt } from "./guessing.server";

@@ -4,21 +4,15 @@ import { parseCookies, parseSetCookieHeader } from "better-auth/cookies";
 import { and, eq, lt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { site } from "~/lib/site";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { hit } from "../rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "../rate-limit/rules";
 import { authFor } from "./auth.server";
 import { sessions, usedTotpCodes } from "./schema";
 import { authHeaders, type Viewer } from "./session.server";
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
-
-const LIMIT = { name: "two-factor", limit: 10, windowSeconds: 900 } as const;
-export const TWO_FACTOR_MESSAGES = {
-  invalid: "That code is not correct. Please try again with a fresh code.",
-  limited: "Too many attempts. Please wait 15 minutes and try again.",
-  password: "Your password is not correct",
-} as const;
 
 export type SecondFactorOutcome =
   | { kind: "ok"; headers: Headers }
@@ -93,7 +87,7 @@ async function sessionTokenSet(headers: Headers, context: Ctx): Promise<string |
 
 /** The second step of a staff sign-in (the two_factor cookie names the pending account). */
 export async function completeSignIn(request: Request, context: Ctx, code: string): Promise<SecondFactorOutcome> {
-  const limited = await hit(context.db, LIMIT, context.clientIp);
+  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const clean = cleanCode(code);
   const userId = await challengedUserId(request, context);
@@ -128,7 +122,7 @@ export async function stepUp(
   viewer: Viewer,
   code: string,
 ): Promise<SecondFactorOutcome> {
-  const limited = await hit(context.db, LIMIT, context.clientIp);
+  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const clean = cleanCode(code);
   if (isTotpCode(clean) && !(await claimCode(context.db, viewer.id, clean))) return { kind: "invalid" };
@@ -187,7 +181,7 @@ export async function enrolmentQr(secret: string, accountName: string): Promise<
  * account ends (one opened with only the password must not inherit the console).
  */
 export async function confirmEnrolment(request: Request, context: Ctx, viewer: Viewer, code: string) {
-  const limited = await hit(context.db, LIMIT, context.clientIp);
+  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
   if (!limited.allowed) return { kind: "limited" as const, retryAfterSeconds: limited.retryAfterSeconds };
   const auth = authFor(context.db, context.env);
   const clean = cleanCode(code);

@@ -3,8 +3,6 @@ import { EMAIL_PATTERN } from "~/lib/email";
 import { COMMON_PASSWORDS } from "./common-passwords";
 import { ACCOUNT_MESSAGES } from "./messages";
 
-export { ACCOUNT_MESSAGES, EMAIL_CHANGE_HOURS } from "./messages";
-
 export const signInSchema = z.object({
   emailOrUsername: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.identifier), z.maxLength(254)),
   password: z

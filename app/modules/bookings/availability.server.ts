@@ -1,9 +1,9 @@
-import { and, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { offerById } from "~/content/journey";
-import { isDay } from "~/lib/days";
+import { addDays, isDay, zonedInstant } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import { blockedDays, bookings } from "./schema";
-import { addDays, bookableRange, SLOT_ZONE, zonedInstant } from "./time";
+import { bookableRange, SLOT_ZONE } from "./time";
 
 export type BookableOfferId = "preparation" | "microdose";
 
@@ -23,6 +23,23 @@ export const ownsSlot = (now: Date) =>
       or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)),
     ),
   );
+
+/**
+ * Before a slot is taken (booked or moved to): a hold on that instant whose time ran out is marked
+ * expired, so the one-live-booking-per-instant index lets the slot go to someone else.
+ */
+export async function expireLapsedHolds(tx: Db, startsAt: Date, now: Date) {
+  await tx
+    .update(bookings)
+    .set({ status: "expired" })
+    .where(
+      and(
+        eq(bookings.startsAt, startsAt),
+        inArray(bookings.status, ["held", "approved"]),
+        lte(bookings.holdExpiresAt, now),
+      ),
+    );
+}
 
 export type DayCheck = "open" | "too-soon" | "too-far" | "blocked" | "invalid";
 

@@ -1,3 +1,4 @@
+import { formatSlot } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { carryOutPayment } from "../payments/fulfilment.server";
@@ -5,7 +6,7 @@ import { getPayment, PaymentProviderError, recordPayment } from "../payments/pay
 import { attachPayment, getBooking, releaseHold } from "./bookings.server";
 import { bookingTitle } from "./mails";
 import type { Booking } from "./schema";
-import { formatSlot, SLOT_ZONE } from "./time";
+import { SLOT_ZONE } from "./time";
 
 export type BookOutcome =
   | { kind: "confirmed"; booking: Booking }

@@ -1,18 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { formatSlot, knownZone, zonedInstant } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
 import type { Env } from "../../env.server";
 import { newToken } from "../../lib/tokens.server";
 import { applications } from "../intake/schema";
 import { enqueue } from "../mail/outbox.server";
+import type { PurposeHandlers } from "../payments/purposes.server";
 import type { Payment } from "../payments/schema";
-import { bookableOffer, checkDay } from "./availability.server";
+import { bookableOffer, checkDay, expireLapsedHolds } from "./availability.server";
 import { bookingCalendar } from "./calendar-file.server";
 import { approvedMail, bookingTitle, confirmationMail, declinedMail, requestedMail, staffRequestMail } from "./mails";
 import { HOLD_MINUTES } from "./messages";
 import { type Booking, type BookingStatus, bookings } from "./schema";
-import { formatSlot, knownZone, SLOT_ZONE, zonedInstant } from "./time";
+import { SLOT_ZONE } from "./time";
 import type { BookingInput } from "./validation";
 
 const APPROVAL_PAY_HOURS = 48;
@@ -37,18 +39,8 @@ export async function takeSlot(
   const startsAt = zonedInstant(input.day, input.time, SLOT_ZONE);
   const status: BookingStatus = offer.booking.needsApproval ? "requested" : "held";
   try {
-    const booking = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await tx
-        .update(bookings)
-        .set({ status: "expired" })
-        .where(
-          and(
-            eq(bookings.startsAt, startsAt),
-            inArray(bookings.status, ["held", "approved"]),
-            lte(bookings.holdExpiresAt, now),
-          ),
-        );
+    const booking = await db.transaction(async (tx) => {
+      await expireLapsedHolds(tx, startsAt, now);
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -129,6 +121,13 @@ export async function releaseBooking(tx: Db, payment: Payment) {
     .where(and(eq(bookings.paymentId, payment.id), eq(bookings.status, "held")));
 }
 
+/** A booking's payment: the slot is kept for the capture, confirmed when paid, released when not. */
+export const bookingPurpose: PurposeHandlers = {
+  beforeCapture: (db, payment) => keepSlotForCapture(db, payment),
+  onCaptured: confirmBooking,
+  onEnded: releaseBooking,
+};
+
 /** Releases a held slot whose payment never started or failed at the provider. */
 export async function releaseHold(db: Db, bookingId: string) {
   await db
@@ -143,8 +142,7 @@ export async function releaseHold(db: Db, bookingId: string) {
  */
 export async function announceRequest(db: Db, env: Env, booking: Booking) {
   const eligible = booking.userId ? await hasPriorPreparationOrIntake(db, booking.userId) : null;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await enqueue(tx, {
       kind: "booking.requested",
       to: booking.email,
@@ -181,8 +179,7 @@ export async function decideRequest(
   input: { id: string; decision: "approve" | "decline"; staffName: string },
   now = new Date(),
 ): Promise<"done" | "not-pending"> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const { token, hash } = newToken();
     const [booking] = await tx
       .update(bookings)

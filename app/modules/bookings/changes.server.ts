@@ -1,16 +1,17 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { zonedInstant } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
 import type { Env } from "../../env.server";
 import { hashToken, newToken } from "../../lib/tokens.server";
 import { enqueue } from "../mail/outbox.server";
-import { bookableOffer, checkDay } from "./availability.server";
+import { bookableOffer, checkDay, expireLapsedHolds } from "./availability.server";
 import { sendConfirmation } from "./bookings.server";
 import { bookingCalendar } from "./calendar-file.server";
 import { bookingTitle, cancelledMail } from "./mails";
 import { CHANGE_WINDOW_HOURS } from "./messages";
 import { type Booking, bookings } from "./schema";
-import { SLOT_ZONE, zonedInstant } from "./time";
+import { SLOT_ZONE } from "./time";
 
 /* Changes through the emailed single-use link: no sign-in, closed 24 hours before the session. */
 
@@ -33,8 +34,7 @@ export const changeable = (b: Booking, now = new Date()) =>
  * the calendar; an approved mentorship not yet paid had none.
  */
 export async function cancelBooking(db: Db, env: Env, booking: Booking, refunded: boolean) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(bookings)
       .set({
@@ -70,18 +70,8 @@ export async function rescheduleBooking(
   const startsAt = zonedInstant(day, time, SLOT_ZONE);
   const { token, hash } = newToken();
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await tx
-        .update(bookings)
-        .set({ status: "expired" })
-        .where(
-          and(
-            eq(bookings.startsAt, startsAt),
-            inArray(bookings.status, ["held", "approved"]),
-            lte(bookings.holdExpiresAt, now),
-          ),
-        );
+    await db.transaction(async (tx) => {
+      await expireLapsedHolds(tx, startsAt, now);
       const [moved] = await tx
         .update(bookings)
         .set({

@@ -1,5 +1,5 @@
-import { dayFilter } from "~/lib/days";
-import { addDays, dayIn, SLOT_ZONE, zonedInstant } from "./time";
+import { addDays, dayFilter, dayIn, zonedInstant } from "~/lib/dates";
+import { SLOT_ZONE } from "./time";
 
 /**
  * The console's bookings range: New York days from `from` (default today) for `days` (default 14,

@@ -1,10 +1,11 @@
+import { offerTitle } from "~/content/journey";
+import { formatSlot, knownZone } from "~/lib/dates";
 import { renderMail } from "../mail/templates";
 import { CHANGE_WINDOW_HOURS } from "./messages";
 import type { Booking } from "./schema";
-import { formatSlot, knownZone, SLOT_ZONE } from "./time";
+import { SLOT_ZONE } from "./time";
 
-const TITLES = { preparation: "Preparation Session", microdose: "The Subtle Path Mentorship" } as const;
-export const bookingTitle = (b: Pick<Booking, "offerId">) => TITLES[b.offerId];
+export const bookingTitle = (b: Pick<Booking, "offerId">) => offerTitle(b.offerId);
 
 /** The session's time in the booker's zone, with New York time beside it (the congregation's). */
 const when = (b: Booking) => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { wantsMail } from "../accounts/mail-settings.server";
 import { enqueue } from "../mail/outbox.server";
-import { wantsMail } from "../profile/profile.server";
 import { bookingTitle, integrationPromptMail, reminderMail } from "./mails";
 import { type BookingStatus, blockedDays, bookings } from "./schema";
 
@@ -47,8 +47,7 @@ export function upcomingForMember(db: Db, userId: string, now = new Date()) {
  * session reminders off.
  */
 export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const due = await tx
       .update(bookings)
       .set({ reminderSentAt: now })
@@ -84,8 +83,7 @@ const PROMPT_WITHIN_MS = 3 * 24 * 3_600_000;
  * integration. Each booking is settled with one UPDATE, so it is never sent twice.
  */
 export async function sendIntegrationPrompts(db: Db, siteUrl: string, now = new Date()): Promise<number> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const ended = await tx
       .update(bookings)
       .set({ integrationPromptAt: now })

@@ -23,3 +23,11 @@ export const bookingSchema = z.object({
   timeZone: z.string().check(z.maxLength(64, missing)),
 });
 export type BookingInput = z.infer<typeof bookingSchema>;
+
+/** What a booking form's success answers: the dialog shows it in place (the page redirects instead). */
+export interface BookingSummary {
+  kind: "confirmed" | "requested";
+  title: string;
+  startsAt: string;
+  email: string;
+}

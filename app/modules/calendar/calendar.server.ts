@@ -1,20 +1,9 @@
-import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { addDays } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import { journalEntries } from "../journal/schema";
 import type { CheckinLabel } from "./checkin-choices";
 import { checkins } from "./schema";
-
-/** Today's date (YYYY-MM-DD) in the member's time zone. */
-export function localDay(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-/** Adds days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Records or changes today's check-in; only today's, never another day's. */
 export async function checkIn(db: Db, userId: string, today: string, emotion: CheckinLabel) {
@@ -24,33 +13,72 @@ export async function checkIn(db: Db, userId: string, today: string, emotion: Ch
     .onConflictDoUpdate({ target: [checkins.userId, checkins.day], set: { emotion, updatedAt: new Date() } });
 }
 
-export async function checkinsBetween(db: Db, userId: string, from: string, to: string) {
-  return db
-    .select({ day: checkins.day, emotion: checkins.emotion })
-    .from(checkins)
-    .where(and(eq(checkins.userId, userId), gte(checkins.day, from), lt(checkins.day, addDays(to, 1))))
-    .orderBy(checkins.day);
+/** A member's check-ins and journal entries over one span of their days, read once (two queries). */
+export interface Activity {
+  checkins: { day: string; emotion: string }[];
+  /** One row per journal entry: the member's day it was written on, and its emotions. */
+  journal: { day: string; emotions: string[] }[];
 }
 
 /**
- * Journal activity in a range of the member's days: entries per day and how often each emotion
- * was chosen. Days are taken in the member's zone, so an entry at 23:30 counts for that evening.
+ * The calendar page shows three overlapping spans (the month shown, the chart's days, this month);
+ * `monthAndRecent` reads them once and the page cuts them with `checkinsIn` and `journalIn`, rather than asking the
+ * database six times. Days are taken in the member's zone, so an entry at 23:30 counts for that evening.
  */
-export async function journalActivity(db: Db, userId: string, timeZone: string, from: string, to: string) {
+async function activityBetween(db: Db, userId: string, timeZone: string, from: string, to: string): Promise<Activity> {
   const localDate = sql<string>`to_char(${journalEntries.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day: localDate, emotions: journalEntries.emotions })
-    .from(journalEntries)
-    .where(
-      and(
-        eq(journalEntries.userId, userId),
-        gte(journalEntries.createdAt, sql`(${from}::date - interval '1 day')`),
-        lt(journalEntries.createdAt, sql`(${to}::date + interval '2 days')`),
+  const [checkinRows, journalRows] = await Promise.all([
+    db
+      .select({ day: checkins.day, emotion: checkins.emotion })
+      .from(checkins)
+      .where(and(eq(checkins.userId, userId), gte(checkins.day, from), lt(checkins.day, addDays(to, 1))))
+      .orderBy(checkins.day),
+    db
+      .select({ day: localDate, emotions: journalEntries.emotions })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.userId, userId),
+          // A day of any zone lies within a day either side of the same UTC date.
+          gte(journalEntries.createdAt, sql`(${from}::date - interval '1 day')`),
+          lt(journalEntries.createdAt, sql`(${to}::date + interval '2 days')`),
+        ),
       ),
-    );
+  ]);
+  return { checkins: checkinRows, journal: journalRows.filter((row) => row.day >= from && row.day <= to) };
+}
+
+type Span = [from: string, to: string];
+
+/**
+ * The month the calendar shows and the recent days (the chart, this month), as [from, to] days:
+ * one read when they overlap, as they usually do; a month far from them is read on its own,
+ * never the years between.
+ */
+export async function monthAndRecent(db: Db, userId: string, timeZone: string, month: Span, recent: Span) {
+  if (month[1] < recent[0] || month[0] > recent[1]) {
+    const [shown, lately] = await Promise.all([
+      activityBetween(db, userId, timeZone, ...month),
+      activityBetween(db, userId, timeZone, ...recent),
+    ]);
+    return { month: shown, recent: lately };
+  }
+  const from = month[0] < recent[0] ? month[0] : recent[0];
+  const to = month[1] > recent[1] ? month[1] : recent[1];
+  const both = await activityBetween(db, userId, timeZone, from, to);
+  return { month: both, recent: both };
+}
+
+/** The check-ins from `from` to `to` (days, both included), in day order. */
+export function checkinsIn(activity: Activity, from: string, to: string) {
+  return activity.checkins.filter((c) => c.day >= from && c.day <= to);
+}
+
+/** Journal entries per day from `from` to `to`, and how often each emotion was chosen (most first). */
+export function journalIn(activity: Activity, from: string, to: string) {
   const perDay = new Map<string, number>();
   const emotions = new Map<string, number>();
-  for (const row of rows) {
+  for (const row of activity.journal) {
     if (row.day < from || row.day > to) continue;
     perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
     for (const e of row.emotions) emotions.set(e, (emotions.get(e) ?? 0) + 1);
@@ -59,12 +87,4 @@ export async function journalActivity(db: Db, userId: string, timeZone: string, 
     perDay: Object.fromEntries(perDay),
     emotions: [...emotions].sort((a, b) => b[1] - a[1]).map(([emotion, times]) => ({ emotion, times })),
   };
-}
-
-export async function countCheckins(db: Db, userId: string, from: string, to: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(checkins)
-    .where(and(eq(checkins.userId, userId), gte(checkins.day, from), lt(checkins.day, addDays(to, 1))));
-  return row?.n ?? 0;
 }

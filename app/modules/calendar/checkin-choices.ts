@@ -8,4 +8,3 @@ export const CHECKIN_CHOICES = [
   { label: "Centered", emoji: "🧘", color: "#86efac" },
 ] as const;
 export type CheckinLabel = (typeof CHECKIN_CHOICES)[number]["label"];
-export const isCheckinLabel = (value: string): value is CheckinLabel => CHECKIN_CHOICES.some((c) => c.label === value);

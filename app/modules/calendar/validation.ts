@@ -1,16 +1,8 @@
 import { z } from "zod/mini";
 import { CHECKIN_CHOICES } from "./checkin-choices";
+import { CALENDAR_MESSAGES } from "./messages";
 
 /** The daily check-in: one of SPEC.md's six feelings (the button pressed). */
 export const checkinSchema = z.object({
-  emotion: z.enum(
-    CHECKIN_CHOICES.map((c) => c.label) as [string, ...string[]],
-    "Please choose one of the six feelings.",
-  ),
+  emotion: z.enum(CHECKIN_CHOICES.map((c) => c.label) as [string, ...string[]], CALENDAR_MESSAGES.feeling),
 });
-
-/** What the check-in says when its answer did not arrive. */
-export const CHECKIN_NOT_SAVED = {
-  title: "Check-in not saved",
-  description: "Your check-in could not be saved just now. Please try again.",
-};

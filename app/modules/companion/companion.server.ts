@@ -153,9 +153,6 @@ export async function deleteInsight(db: Db, userId: string, id: number) {
   await db.delete(insights).where(and(eq(insights.id, id), eq(insights.userId, userId)));
 }
 
-const practiceIds = new Set<string>(DAILY_PRACTICES.map((p) => p.id));
-export const isPractice = (id: string) => practiceIds.has(id);
-
 export async function practicesDone(db: Db, userId: string, day: string): Promise<string[]> {
   const rows = await db
     .select({ practiceId: practiceCompletions.practiceId })

@@ -1,13 +1,7 @@
 import { z } from "zod/mini";
 import { DAILY_PRACTICES } from "../../content/companion";
 import { serialId } from "../../lib/ids";
-
-export const COMPANION_MESSAGES = {
-  blank: "Please write something first.",
-  long: "Please keep your message under 500 characters.",
-  insightBlank: "Please write your reflection before saving it.",
-  insightLong: "Please keep your reflection under 2000 characters.",
-} as const;
+import { COMPANION_MESSAGES } from "./messages";
 
 /** The chat input (SPEC.md 9: input 500). Blank is not sent. */
 export const companionMessageSchema = z.object({
@@ -24,7 +18,11 @@ export const insightSchema = z.object({
   category: z.enum(["reflection"]),
   title: z
     .string()
-    .check(z.trim(), z.minLength(1, COMPANION_MESSAGES.insightBlank), z.maxLength(200, COMPANION_MESSAGES.insightLong)),
+    .check(
+      z.trim(),
+      z.minLength(1, COMPANION_MESSAGES.insightBlank),
+      z.maxLength(200, COMPANION_MESSAGES.insightTitleLong),
+    ),
   content: z
     .string()
     .check(
@@ -48,12 +46,3 @@ export const keepPracticeSchema = z.object({ practiceId });
 export const keepMessageSchema = z.object({
   messageId: z.string().check(z.refine((id) => serialId(id) !== null, "Unknown message.")),
 });
-
-/** The companion's notices (the limit's words are SPEC.md's). */
-export const COMPANION_NOTICES = {
-  tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
-  notSent: { title: "Message not sent", description: "Your message could not be sent just now. Please try again." },
-  notSaved: { title: "Not saved", description: "This could not be saved just now. Please try again." },
-  noMessage: { title: "Not saved", description: "That message could not be found." },
-  notDone: { title: "Not saved", description: "Mark the practice complete first." },
-} as const;

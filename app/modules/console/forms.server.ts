@@ -1,6 +1,6 @@
 import { invalid, refused, type Submission } from "~/lib/form-action.server";
 import type { FieldErrors } from "~/lib/forms";
-import { CONSOLE_NOT_SAVED } from "./outcomes";
+import { CONSOLE_MESSAGES } from "./messages";
 
 /*
  * The console's forms on the one pipeline (docs/decisions/008-one-form-pipeline.md). A console page
@@ -9,7 +9,7 @@ import { CONSOLE_NOT_SAVED } from "./outcomes";
 
 /** A refusal (already decided, not permitted): the page's alert, with its status. */
 export const consoleRefused = (submission: Submission, message: string, status: number) =>
-  refused(submission, { title: CONSOLE_NOT_SAVED.title, description: message }, status);
+  refused(submission, { title: CONSOLE_MESSAGES.notSaved.title, description: message }, status);
 
 /**
  * Bad input: each typed field's message under its field; a message for something with no field of
@@ -20,7 +20,7 @@ export function consoleInvalid(submission: Submission, fieldErrors: FieldErrors,
   return invalid(
     submission,
     fieldErrors,
-    other ? { title: CONSOLE_NOT_SAVED.title, description: other[1] } : undefined,
+    other ? { title: CONSOLE_MESSAGES.notSaved.title, description: other[1] } : undefined,
   );
 }
 

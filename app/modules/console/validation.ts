@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { isDay } from "~/lib/days";
+import { isDay } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { roles } from "~/modules/accounts/roles";
 import { applicationStatuses } from "~/modules/intake/application-status";

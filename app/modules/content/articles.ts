@@ -56,13 +56,3 @@ export const articleInstant = (isoDate: string) => `${isoDate}T12:00:00Z`;
 
 /** The day an article last changed: its revision, or its publication. */
 export const articleModified = (article: Article) => article.updated ?? article.date;
-
-/** "July 22, 2025", fixed to UTC so server and browser agree. */
-export function formatArticleDate(isoDate: string): string {
-  return new Date(articleInstant(isoDate)).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}

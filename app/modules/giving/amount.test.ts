@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AMOUNT_MESSAGES, chooseOffering, readWholeDollars } from "./amount";
-import { GIVING_MESSAGES } from "./amounts";
+import { chooseOffering, readWholeDollars } from "./amount";
+import { GIVING_MESSAGES } from "./messages";
 import { checkoutSchema, donationSchema } from "./validation";
 
 describe("readWholeDollars", () => {
@@ -18,7 +18,7 @@ describe("readWholeDollars", () => {
   });
 
   it.each(["12.5", "12.50", "25.", ".5", "-5", "25x", "1,00", "2 5", "1e3", "０"])("refuses %j kindly", (text) => {
-    expect(readWholeDollars(text)).toEqual({ ok: false, error: AMOUNT_MESSAGES.wholeDollars });
+    expect(readWholeDollars(text)).toEqual({ ok: false, error: GIVING_MESSAGES.wholeDollars });
   });
 
   it("reads blank as nothing typed", () => {
@@ -35,8 +35,8 @@ describe("chooseOffering", () => {
 
   it("refuses what is not ours to charge", () => {
     expect(chooseOffering("108", "5")).toMatchObject({ ok: false, error: GIVING_MESSAGES.minimum });
-    expect(chooseOffering("108", "12.5")).toMatchObject({ ok: false, error: AMOUNT_MESSAGES.wholeDollars });
-    expect(chooseOffering("", "100001")).toMatchObject({ ok: false, error: AMOUNT_MESSAGES.maximum });
+    expect(chooseOffering("108", "12.5")).toMatchObject({ ok: false, error: GIVING_MESSAGES.wholeDollars });
+    expect(chooseOffering("", "100001")).toMatchObject({ ok: false, error: GIVING_MESSAGES.maximum });
     expect(chooseOffering("1", "")).toMatchObject({ ok: false, error: GIVING_MESSAGES.minimum });
     expect(chooseOffering("", "")).toMatchObject({ ok: false, error: GIVING_MESSAGES.minimum });
   });
@@ -52,9 +52,9 @@ describe("the schemas say the same", () => {
   it("donation", () => {
     expect(amountError({ amount: "25.00" })).toBeNull();
     expect(amountError({ tier: "108" })).toBeNull();
-    expect(amountError({ amount: "12.5" })).toBe(AMOUNT_MESSAGES.wholeDollars);
+    expect(amountError({ amount: "12.5" })).toBe(GIVING_MESSAGES.wholeDollars);
     expect(amountError({ tier: "108", amount: "5" })).toBe(GIVING_MESSAGES.minimum);
-    expect(amountError({ amount: "100001" })).toBe(AMOUNT_MESSAGES.maximum);
+    expect(amountError({ amount: "100001" })).toBe(GIVING_MESSAGES.maximum);
     expect(amountError({})).toBe(GIVING_MESSAGES.minimum);
   });
 
@@ -67,6 +67,6 @@ describe("the schemas say the same", () => {
     expect(first("6,800.00")).toBeNull();
     expect(first("5499")).toBe(GIVING_MESSAGES.checkoutMinimum);
     expect(first("")).toBe(GIVING_MESSAGES.checkoutMinimum);
-    expect(first("5500.5")).toBe(AMOUNT_MESSAGES.wholeDollars);
+    expect(first("5500.5")).toBe(GIVING_MESSAGES.wholeDollars);
   });
 });

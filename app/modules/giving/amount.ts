@@ -1,4 +1,5 @@
-import { DONATION_MINIMUM, DONATION_TIERS, GIVING_MESSAGES } from "./amounts";
+import { DONATION_MINIMUM, DONATION_TIERS } from "./amounts";
+import { GIVING_MESSAGES } from "./messages";
 
 /*
  * What a person types as an amount, read as whole US dollars (SPEC.md 9: "read as whole number").
@@ -9,11 +10,6 @@ import { DONATION_MINIMUM, DONATION_TIERS, GIVING_MESSAGES } from "./amounts";
 /** Above this, gifts are arranged by letter, not online. */
 export const DONATION_MAXIMUM = 100_000;
 
-export const AMOUNT_MESSAGES = {
-  wholeDollars: "Please enter a whole-dollar amount, like 25.",
-  maximum: "For gifts above $100,000, please write to us.",
-} as const;
-
 /**
  * "25", "$25", "25.0", "25.00", "1,000" and " 25 " are 25 dollars; "12.5", "12.50", "-5", "25x" are
  * not whole dollars. Blank is null (nothing typed). A number is never guessed by dropping its point.
@@ -23,7 +19,7 @@ export function readWholeDollars(text: string): { ok: true; dollars: number | nu
   if (trimmed === "") return { ok: true, dollars: null };
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(trimmed);
   if (!match?.[1] || (match[2] !== undefined && !/^0+$/.test(match[2]))) {
-    return { ok: false, error: AMOUNT_MESSAGES.wholeDollars };
+    return { ok: false, error: GIVING_MESSAGES.wholeDollars };
   }
   const digits = match[1].replace(/,/g, "");
   // Past nine digits the exact number no longer matters: it is above the maximum.
@@ -44,7 +40,7 @@ export function chooseOffering(tier: string, custom: string): OfferingChoice {
   if (!typed.ok) return { ok: false, error: typed.error, field: "amount" };
   if (typed.dollars !== null) {
     if (typed.dollars < DONATION_MINIMUM) return { ok: false, error: GIVING_MESSAGES.minimum, field: "amount" };
-    if (typed.dollars > DONATION_MAXIMUM) return { ok: false, error: AMOUNT_MESSAGES.maximum, field: "amount" };
+    if (typed.dollars > DONATION_MAXIMUM) return { ok: false, error: GIVING_MESSAGES.maximum, field: "amount" };
     return { ok: true, dollars: typed.dollars, from: "custom" };
   }
   const chosen = DONATION_TIERS.find((t) => String(t.amount) === tier.trim());

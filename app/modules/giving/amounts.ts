@@ -27,12 +27,3 @@ export const formatUsd = (dollars: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(dollars);
 export const formatCents = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-
-export const GIVING_MESSAGES = {
-  minimum: "Minimum donation is $20",
-  received: { title: "Sacred Offering Received", description: "Thank you for your generous contribution!" },
-  error: { title: "Payment Error", description: "There was an issue processing your donation. Please try again." },
-  cancelled: { title: "Payment Cancelled", description: "Your donation was cancelled." },
-  checkoutMinimum: "The minimum ceremony donation is $5,500. For less, please write to us after applying.",
-  required: "Please fill in all required fields.",
-} as const;

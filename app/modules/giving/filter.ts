@@ -1,4 +1,4 @@
-import { dayFilter } from "~/lib/days";
+import { dayFilter } from "~/lib/dates";
 import type { GiftFilter } from "./gifts.server";
 
 const DAY_MS = 86_400_000;

@@ -7,6 +7,7 @@ import { applications } from "../intake/schema";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { refundPayment } from "../payments/payments.server";
+import type { PurposeHandlers } from "../payments/purposes.server";
 import type { Payment } from "../payments/schema";
 import { formatCents } from "./amounts";
 import { type Gift, gifts } from "./schema";
@@ -124,6 +125,12 @@ export async function giftTotals(db: Db, filter: GiftFilter) {
 export async function markGiftRefunded(db: Db, paymentId: string) {
   await db.update(gifts).set({ refundedAt: new Date() }).where(eq(gifts.paymentId, paymentId));
 }
+
+/** A gift's payment (an offering or a ceremony donation): recorded with its receipt when paid; a refund made at the provider is noted. */
+export const giftPurpose: PurposeHandlers = {
+  onCaptured: recordGift,
+  onRefunded: (db, payment) => markGiftRefunded(db, payment.id),
+};
 
 export async function getGift(db: Db, id: number) {
   const [row] = await db.select().from(gifts).where(eq(gifts.id, id));

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatDate } from "~/lib/dates";
 import { formatCents } from "./amounts";
 import { type FontRun, fontRuns, type StatementFont, statementFonts } from "./statement-fonts.server";
 
@@ -30,8 +31,7 @@ const ROW = 18;
 const CLOSING = 150;
 
 // Calendar dates in UTC: statements cover UTC years (giftsInYear), receipts print UTC dates too.
-const day = (date: Date) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
+const day = (date: Date) => formatDate(date, "UTC");
 const KIND = { offering: "Offering", ceremony: "Ceremony donation" } as const;
 
 type Weight = "regular" | "bold";

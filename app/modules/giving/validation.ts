@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { nameField, PERSON_MESSAGES } from "~/lib/person-fields";
-import { AMOUNT_MESSAGES, chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
-import { CHECKOUT_MINIMUM, DONATION_MINIMUM, GIVING_MESSAGES } from "./amounts";
+import { chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
+import { CHECKOUT_MINIMUM, DONATION_MINIMUM } from "./amounts";
+import { GIVING_MESSAGES } from "./messages";
 
 const email = z
   .string()
@@ -25,13 +26,13 @@ const typed = (v: string) => {
  */
 const dollars = (min: number, minimumMessage: string, blankAllowed: boolean) =>
   z.string().check(
-    z.refine((v) => readWholeDollars(v).ok, AMOUNT_MESSAGES.wholeDollars),
+    z.refine((v) => readWholeDollars(v).ok, GIVING_MESSAGES.wholeDollars),
     z.refine((v) => {
       const read = readWholeDollars(v);
       if (!read.ok) return true;
       return read.dollars === null ? blankAllowed : read.dollars >= min;
     }, minimumMessage),
-    z.refine((v) => (typed(v) ?? 0) <= DONATION_MAXIMUM, AMOUNT_MESSAGES.maximum),
+    z.refine((v) => (typed(v) ?? 0) <= DONATION_MAXIMUM, GIVING_MESSAGES.maximum),
   );
 
 /**
@@ -46,7 +47,6 @@ export const donationSchema = z
     email,
   })
   .check(z.refine((v) => chooseOffering(v.tier, v.amount).ok, { message: GIVING_MESSAGES.minimum, path: ["amount"] }));
-export type DonationInput = z.infer<typeof donationSchema>;
 
 /**
  * /donation-checkout. In test mode the browser checks the card fields and sends only the last
@@ -59,4 +59,3 @@ export const checkoutSchema = z.object({
   // Blank with PayPal (no card field here); the action asks for it when the provider takes cards.
   cardLast4: z.string().check(z.regex(/^(\d{4})?$/, GIVING_MESSAGES.required)),
 });
-export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -15,8 +15,7 @@ export async function submitAccessRequest(
   input: AccessRequestInput,
   userId: string | null,
 ) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [row] = await t
       .insert(accessRequests)
       .values({

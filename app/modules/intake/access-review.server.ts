@@ -66,8 +66,7 @@ export async function decideAccessRequest(
   },
 ): Promise<DecisionOutcome> {
   try {
-    return await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return await db.transaction(async (tx) => {
       const [request] = await tx.select().from(accessRequests).where(eq(accessRequests.id, input.id)).for("update");
       if (!request) return "not-found";
       if (request.status !== "new") return "already-decided";

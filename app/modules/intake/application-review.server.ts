@@ -76,8 +76,7 @@ export async function readApplication(db: Db, env: Env, id: string, staff: Staff
 }
 
 export async function addApplicationNote(db: Db, env: Env, id: string, text: string, staff: Staff, ip: string) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: applications.userId }).from(applications).where(eq(applications.id, id));
     if (!row) return false;
     await tx.insert(applicationEvents).values({
@@ -106,8 +105,7 @@ export async function decideApplication(
   env: Env,
   input: { id: string; status: ApplicationStatus; message: string | null; staff: Staff; ip: string },
 ): Promise<ApplicationDecisionOutcome> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(applications).where(eq(applications.id, input.id)).for("update");
     if (!row) return "not-found";
     if (row.status === input.status) return "unchanged";

@@ -39,8 +39,7 @@ export async function submitApplication(
     { health, flags } satisfies SealedApplication,
     applicationContext(id),
   );
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.insert(applications).values({
       id,
       userId,

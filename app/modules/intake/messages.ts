@@ -16,3 +16,11 @@ export const APPLICATION_MESSAGES = {
   failed: { title: "Submission failed", description: "Your application could not be saved. Please try again." },
   tooMany: { title: "Too many attempts", description: "Please wait before submitting again." },
 } as const;
+
+/** The access request's field messages: SPEC.md 5, in this order; whitespace-only counts as empty. */
+export const ACCESS_MESSAGES = {
+  name: "Please enter your name",
+  email: "Please enter your email address",
+  emailInvalid: "Please enter a valid email address",
+  reason: "Please tell us why you seek access",
+} as const;

@@ -19,8 +19,7 @@ export async function submitQuiz(
   const { userAgent, userId, siteUrl } = context;
   const { email, ...answers } = input;
   const recommendation = recommend(answers as QuizAnswers);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.insert(quizSubmissions).values({
       userId,
       email,

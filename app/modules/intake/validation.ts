@@ -1,16 +1,9 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
+import { ACCESS_MESSAGES } from "./messages";
 
 export const accessRequestStatuses = ["new", "approved", "declined"] as const;
 export type AccessRequestStatus = (typeof accessRequestStatuses)[number];
-
-/** SPEC.md 5, in this order; whitespace-only counts as empty. */
-export const ACCESS_MESSAGES = {
-  name: "Please enter your name",
-  email: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address",
-  reason: "Please tell us why you seek access",
-} as const;
 
 export const accessRequestSchema = z.object({
   name: z

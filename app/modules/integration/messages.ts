@@ -9,15 +9,8 @@ export const INTEGRATION_MESSAGES = {
   noPrompt: "No Prompt: Please generate a visual prompt first.",
   noWords: "No Content: Please record or type your thoughts first.",
   wordsLong: "Please keep your words under 2000 characters.",
+  /** SPEC.md's "Save Error", said when a save's answer did not arrive. */
+  notSaved: { title: "Save Error", description: "Failed to save your session. Please try again." },
+  /** SPEC.md's "Sharing Error". */
+  shareNotSent: { title: "Sharing Error", description: "Failed to share with facilitator. Please try again." },
 } as const;
-
-/** SPEC.md's "Save Error", said when a save's answer did not arrive. */
-export const INTEGRATION_NOT_SAVED = {
-  title: "Save Error",
-  description: "Failed to save your session. Please try again.",
-};
-/** SPEC.md's "Sharing Error". */
-export const SHARE_NOT_SENT = {
-  title: "Sharing Error",
-  description: "Failed to share with facilitator. Please try again.",
-};

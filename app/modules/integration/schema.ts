@@ -19,7 +19,8 @@ export const integrationSessions = pgTable(
 /**
  * What a member shares with the Temple Keepers: a reflection ("share"), a request to join a group
  * session, or a private message. Content and reply are sealed. "Anonymous" hides the member's name
- * from other members only; keepers always know who wrote.
+ * from the keepers who read it (they see "Anonymous member"); the reply still reaches the member
+ * through their account.
  */
 export const facilitatorShares = pgTable(
   "facilitator_shares",

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open, seal } from "../../lib/encryption.server";
+import { wantsMail } from "../accounts/mail-settings.server";
 import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { auditLog } from "../audit/schema";
@@ -9,7 +10,6 @@ import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
-import { wantsMail } from "../profile/profile.server";
 import { facilitatorShares } from "./schema";
 
 export type ShareKind = "share" | "group-request" | "message";
@@ -36,8 +36,7 @@ export async function createShare(
 ): Promise<{ id: number; urgent: boolean }> {
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
   const urgent = speaksOfCrisis(input.content);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(facilitatorShares)
       .values({ userId, kind: input.kind, anonymous: input.anonymous, urgent, sealed: "pending" })
@@ -195,7 +194,7 @@ export async function replyToShare(
       })
       .where(eq(facilitatorShares.id, id));
     if (!tell) return;
-    await enqueue(tx as unknown as Db, {
+    await enqueue(tx, {
       kind: "share.reply",
       to: found.email,
       subject: "Your facilitator has replied",

@@ -1,9 +1,7 @@
 import { z } from "zod/mini";
 import { checkbox } from "~/lib/checkbox";
-import { INTEGRATION_MESSAGES, INTEGRATION_NOT_SAVED, SHARE_NOT_SENT } from "./messages";
+import { INTEGRATION_MESSAGES } from "./messages";
 import { ALL_TAGS } from "./tags";
-
-export { INTEGRATION_MESSAGES, INTEGRATION_NOT_SAVED, SHARE_NOT_SENT };
 
 const tags = new Set(ALL_TAGS);
 const optionalText = z.string().check(z.trim(), z.maxLength(5000, INTEGRATION_MESSAGES.long));

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, arrayOverlaps, desc, eq, getTableColumns, isNull, lt, or } from "drizzle-orm";
+import { parseInstant } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { parseInstant } from "../../lib/days";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
 import { journalEntries } from "./schema";
 import { matches, queryTerms, termsOf } from "./search-terms.server";

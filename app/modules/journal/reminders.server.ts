@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { formatWeekday, hourIn } from "~/lib/dates";
 import type { Db } from "../../../db/client";
-import { users } from "../accounts/schema";
+import { profiles, users } from "../accounts/schema";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
-import { profiles } from "../profile/schema";
 import { journalEntries } from "./schema";
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -16,15 +16,7 @@ const REMINDER_FROM_HOUR = 17;
 
 /** Whether `now` is Sunday evening (from 17:00) where the member lives. */
 export function isReminderHour(now: Date, timezone: string): boolean {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    weekday: "short",
-    hour: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const weekday = parts.find((p) => p.type === "weekday")?.value;
-  const hour = Number(parts.find((p) => p.type === "hour")?.value);
-  return weekday === REMINDER_WEEKDAY && hour >= REMINDER_FROM_HOUR;
+  return formatWeekday(now, timezone) === REMINDER_WEEKDAY && hourIn(timezone, now) >= REMINDER_FROM_HOUR;
 }
 
 /**
@@ -58,8 +50,7 @@ export async function sendJournalReminders(db: Db, siteUrl: string, now = new Da
   let sent = 0;
   for (const candidate of candidates) {
     if (!isReminderHour(now, candidate.timezone)) continue;
-    sent += await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    sent += await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(profiles)
         .set({ journalRemindedAt: now })

@@ -1,15 +1,6 @@
 import { z } from "zod/mini";
 import { BODY_SENSATIONS, CONTEXTS, EMOTIONS } from "./choices";
-
-/** SPEC.md 5 "Journal", messages exactly as written. */
-export const JOURNAL_MESSAGES = {
-  titleRequired: "Title is required",
-  titleLong: "Title must be less than 100 characters",
-  contentShort: "Please write at least 10 characters",
-  contentLong: "Content must be less than 5000 characters",
-  choice: "Please choose from the listed options",
-  intensity: "Intensity must be a whole number from 1 to 10",
-} as const;
+import { JOURNAL_MESSAGES } from "./messages";
 
 const emotions = new Set<string>(EMOTIONS);
 const sensations = new Set<string>(BODY_SENSATIONS);
@@ -34,9 +25,3 @@ export const journalEntrySchema = z.object({
   ceremonyContext: z.string().check(z.refine((v) => v === "" || contexts.has(v), JOURNAL_MESSAGES.choice)),
 });
 export type JournalEntryInput = z.infer<typeof journalEntrySchema>;
-
-/** What the journal forms say when their save did not arrive (the text stays in the form; a retry is safe). */
-export const JOURNAL_NOT_SAVED = {
-  title: "Entry Not Saved",
-  description: "Your entry could not be saved just now. Your words are still here; please try again.",
-};

@@ -13,7 +13,6 @@ export interface MailAttachment {
 }
 
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof outboxStatuses)[number];
 
 /**
  * Durable mail outbox: every email is a row first, so nothing is lost when SMTP is down or

@@ -1,12 +1,7 @@
 /** The guide chat on the home and invitation pages (SPEC.md 5 and 9). No zod: the rules are a sanitiser. */
 
-export const CHAT_LIMITS = { input: 500, stored: 2000, perWindow: 5, windowSeconds: 15 * 60, replyDelayMs: 1500 };
-
-export const CHAT_MESSAGES = {
-  required: { title: "Message required", description: "Please enter a message." },
-  tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
-  failed: { title: "Message not sent", description: "The guide could not answer just now. Please try again." },
-} as const;
+/** Its rate limit is RATE_LIMITS.guideChat (modules/rate-limit/rules.ts). */
+export const CHAT_LIMITS = { input: 500, stored: 2000, replyDelayMs: 1500 };
 
 /**
  * SPEC.md 5: trimmed; angle brackets, script-protocol text and inline event-handler patterns

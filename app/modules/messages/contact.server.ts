@@ -25,8 +25,7 @@ export async function submitContactMessage(
   userId: string | null,
 ): Promise<{ id: number; urgent: boolean }> {
   const urgent = speaksOfCrisis(input.message);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({ ...input, userId, urgent })
@@ -113,8 +112,7 @@ export async function replyToMessage(
   body: string,
   ip: string,
 ): Promise<boolean> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
     if (!message) return false;
     await tx.insert(contactReplies).values({ messageId: id, staffId: staff.id, staffName: staff.name, body });

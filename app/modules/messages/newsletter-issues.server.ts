@@ -97,8 +97,7 @@ export async function sendIssue(
   siteUrl: string,
   ip: string,
 ): Promise<SendOutcome> {
-  const start = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const start = await db.transaction(async (t) => {
     const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
     if (!issue) return "missing" as const;
     if (issue.sendStartedAt) return "started" as const;
@@ -126,8 +125,7 @@ export async function sendIssue(
 /** Queues the rest of a started issue, batch by batch, then records it sent; returns how many it went to. */
 async function finishSend(db: Db, id: number, siteUrl: string): Promise<number> {
   for (;;) {
-    const queued = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const queued = await db.transaction(async (t) => {
       const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
       if (!issue || issue.sentAt) return 0;
       const batch = await t
@@ -172,8 +170,7 @@ async function finishSend(db: Db, id: number, siteUrl: string): Promise<number> 
     });
     if (queued < ISSUE_BATCH) break;
   }
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
     if (issue?.sentAt) return issue.recipientCount;
     const [sent] = await t

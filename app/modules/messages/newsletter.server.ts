@@ -19,8 +19,7 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
  * address, so a member subscribing any other address makes it no record of theirs.
  */
 export async function subscribe(db: Db, email: string, siteUrl: string, ownerId: string | null): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const [existing] = await t
       .select()
       .from(newsletterSubscribers)
@@ -63,8 +62,7 @@ export type ConfirmOutcome = "confirmed" | "invalid";
 
 /** Confirms a pending subscription and sends the welcome (a newsletter email, so it carries unsubscribe). */
 export async function confirmSubscription(db: Db, token: string, siteUrl: string): Promise<ConfirmOutcome> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [row] = await t
       .select()
       .from(newsletterSubscribers)

@@ -2,27 +2,33 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
 
-import { CONTACT_REQUIRED, EMAIL_INVALID, NEWSLETTER_INVALID } from "./messages";
-
-export { CONTACT_REQUIRED, EMAIL_INVALID, HONEYPOT_FIELD, NEWSLETTER_FAILED, NEWSLETTER_INVALID } from "./messages";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "./messages";
 
 /** Contact form (SPEC.md 5): all three required after trimming; email without spaces. */
 export const contactSchema = z.object({
   name: z
     .string()
-    .check(z.trim(), z.minLength(1, CONTACT_REQUIRED), z.maxLength(100, "Name must be less than 100 characters")),
+    .check(
+      z.trim(),
+      z.minLength(1, CONTACT_MESSAGES.required),
+      z.maxLength(100, "Name must be less than 100 characters"),
+    ),
   email: z
     .string()
     .check(
       z.trim(),
-      z.minLength(1, CONTACT_REQUIRED),
-      z.maxLength(254, EMAIL_INVALID),
-      z.regex(EMAIL_PATTERN, EMAIL_INVALID),
+      z.minLength(1, CONTACT_MESSAGES.required),
+      z.maxLength(254, CONTACT_MESSAGES.emailInvalid),
+      z.regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
       z.toLowerCase(),
     ),
   message: z
     .string()
-    .check(z.trim(), z.minLength(1, CONTACT_REQUIRED), z.maxLength(5000, "Message must be less than 5000 characters")),
+    .check(
+      z.trim(),
+      z.minLength(1, CONTACT_MESSAGES.required),
+      z.maxLength(5000, "Message must be less than 5000 characters"),
+    ),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -32,9 +38,9 @@ export const newsletterSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, NEWSLETTER_INVALID.description),
-      z.maxLength(254, NEWSLETTER_INVALID.description),
-      z.regex(EMAIL_PATTERN, NEWSLETTER_INVALID.description),
+      z.minLength(1, NEWSLETTER_MESSAGES.invalid.description),
+      z.maxLength(254, NEWSLETTER_MESSAGES.invalid.description),
+      z.regex(EMAIL_PATTERN, NEWSLETTER_MESSAGES.invalid.description),
       z.toLowerCase(),
     ),
 });

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { confirmBooking, keepSlotForCapture, releaseBooking } from "../bookings/bookings.server";
-import { markGiftRefunded, recordGift } from "../giving/gifts.server";
 import {
   cancelPayment,
   completePayment,
@@ -13,20 +11,20 @@ import {
   type PaymentHooks,
 } from "./payments.server";
 import type { WebhookEvent } from "./provider";
+import { handlersFor } from "./purposes.server";
 import { type Payment, paymentEvents, payments } from "./schema";
 
-/** What a captured or ended payment means for each purpose. */
+/** What a captured or ended payment means: whatever its purpose registered (purposes.server.ts). */
 function hooksFor(env: Env): PaymentHooks {
   return {
     async beforeCapture(db, payment) {
-      return payment.purpose === "booking" ? keepSlotForCapture(db, payment) : true;
+      return (await handlersFor(payment.purpose).beforeCapture?.(db, payment)) ?? true;
     },
     async onCaptured(tx, payment) {
-      if (payment.purpose === "booking") await confirmBooking(tx, env, payment);
-      else await recordGift(tx, env, payment);
+      await handlersFor(payment.purpose).onCaptured(tx, env, payment);
     },
     async onEnded(tx, payment) {
-      if (payment.purpose === "booking") await releaseBooking(tx, payment);
+      await handlersFor(payment.purpose).onEnded?.(tx, payment);
     },
   };
 }
@@ -82,7 +80,7 @@ export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Prom
             .update(payments)
             .set({ status: "refunded", refundedAt: new Date() })
             .where(eq(payments.id, payment.id));
-          await markGiftRefunded(db, payment.id);
+          await handlersFor(payment.purpose).onRefunded?.(db, payment);
         }
         break;
     }

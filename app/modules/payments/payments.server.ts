@@ -18,15 +18,6 @@ export interface StartPaymentInput {
 }
 
 /**
- * Records the payment, then asks the provider for an order. Returns where the payer approves it,
- * or null when it is approved already (test card fields). A provider failure marks it failed.
- */
-export async function startPayment(db: Db, env: Env, input: StartPaymentInput) {
-  const id = await recordPayment(db, env, input);
-  return orderPayment(db, env, id, input.card);
-}
-
-/**
  * Our record of a payment about to be asked for, alone: a form stores it with its one-time key
  * (in that transaction), and asks the provider afterwards, outside it (orderPayment).
  */
@@ -129,8 +120,7 @@ export async function completePayment(db: Db, env: Env, paymentId: string, hooks
   }
   const result = await provider.captureOrder(payment.providerOrderId, payment.id);
   if (result.status === "not-approved") return payment;
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (row?.status !== "created") return row as Payment;
     const matches =
@@ -195,8 +185,7 @@ async function endPayment(
   ending: Partial<Payment> & { status: "cancelled" | "failed" | "refunded" },
   hooks: PaymentHooks,
 ): Promise<Payment | null> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(payments)
       .set(ending)

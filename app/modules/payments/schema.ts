@@ -4,7 +4,6 @@ import { users } from "../accounts/schema";
 export const paymentPurposes = ["gift", "ceremony-gift", "booking"] as const;
 export type PaymentPurpose = (typeof paymentPurposes)[number];
 export const paymentStatuses = ["created", "captured", "declined", "failed", "cancelled", "refunded"] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /**
  * One attempt to take money through a provider: what our server decided to charge and what the

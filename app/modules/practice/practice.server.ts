@@ -1,10 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { CHECKLIST } from "../../content/preparation";
 import { checklistTicks, meditationSits } from "./schema";
-
-const checklistIds = new Set(CHECKLIST.map((item) => item.id));
-export const isChecklistItem = (id: string) => checklistIds.has(id);
 
 export async function checkedItems(db: Db, userId: string): Promise<string[]> {
   const rows = await db

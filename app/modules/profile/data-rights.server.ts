@@ -138,8 +138,7 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
  * One transaction.
  */
 export async function deleteMemberAccount(db: Db, userId: string) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx
       .update(accessRequests)
       .set({

@@ -135,8 +135,7 @@ export async function linkRecords(db: Db, member: Member, keys: ReadonlyArray<st
   const texts = (kind: LinkableKind) => chosen.get(kind) ?? [];
   const email = member.email;
   const userId = member.id;
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const linked = [
       await tx
         .update(applications)

@@ -1,8 +1,9 @@
 import type { Db } from "../../../db/client";
-import type { AppContext } from "../../context";
+import type { AppContext } from "../../handles";
 import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../lib/form-action.server";
 import type { Notice } from "../../lib/forms";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "../accounts/email-change.server";
+import { ACCOUNT_MESSAGES } from "../accounts/messages";
 import {
   changePassword,
   checkCurrentPassword,
@@ -12,7 +13,7 @@ import {
 } from "../accounts/security.server";
 import type { Viewer } from "../accounts/session.server";
 import { signOut } from "../accounts/sign-in.server";
-import { ACCOUNT_MESSAGES, changeEmailSchema, changePasswordSchema } from "../accounts/validation";
+import { changeEmailSchema, changePasswordSchema } from "../accounts/validation";
 import { once } from "../submissions/once.server";
 import { deleteMemberAccount } from "./data-rights.server";
 import { linkRecords } from "./linking.server";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
-import { users } from "../accounts/schema";
+import { profiles, users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
-import { medicalRecords, profiles } from "./schema";
+import { medicalRecords } from "./schema";
 import type { MedicalRecord, SettingKey } from "./validation";
 
 export const DEFAULT_TIMEZONE = "America/New_York";
@@ -27,26 +27,6 @@ async function profileRow(db: Db, userId: string) {
 export async function memberTimezone(db: Db, userId: string): Promise<string> {
   const [row] = await db.select({ timezone: profiles.timezone }).from(profiles).where(eq(profiles.userId, userId));
   return row?.timezone ?? DEFAULT_TIMEZONE;
-}
-
-/** The settings that decide whether a mail is sent; a member who never opened Settings has the defaults. */
-const MAIL_SETTINGS = {
-  emailNotifications: profiles.emailNotifications,
-  sessionReminders: profiles.sessionReminders,
-  journalReminders: profiles.journalReminders,
-  integrationPrompts: profiles.integrationPrompts,
-} as const;
-const MAIL_DEFAULTS = {
-  emailNotifications: true,
-  sessionReminders: true,
-  journalReminders: true,
-  integrationPrompts: false,
-};
-
-/** Whether the member's own setting allows this kind of mail (SPEC.md 3 "Settings"). */
-export async function wantsMail(db: Db, userId: string, setting: keyof typeof MAIL_SETTINGS): Promise<boolean> {
-  const [row] = await db.select({ on: MAIL_SETTINGS[setting] }).from(profiles).where(eq(profiles.userId, userId));
-  return row ? row.on : MAIL_DEFAULTS[setting];
 }
 
 /** The member's own view of everything on /profile. */
@@ -96,7 +76,6 @@ export async function memberProfile(db: Db, env: Env, userId: string) {
     } satisfies Record<SettingKey, boolean> & { timezone: string },
   };
 }
-export type MemberProfile = Awaited<ReturnType<typeof memberProfile>>;
 
 type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, "userId" | "updatedAt">>;
 
@@ -120,8 +99,7 @@ export async function updateBasicProfile(
     emergencyPhone: string;
   },
 ) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.fullName, updatedAt: new Date() }).where(eq(users.id, userId));
     await updateProfile(tx, userId, {
       phone: input.phone,

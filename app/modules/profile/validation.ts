@@ -1,16 +1,8 @@
 import { z } from "zod/mini";
 import { checkbox } from "~/lib/checkbox";
-import { ageField, cityField, nameField, PERSON_MESSAGES, phoneField } from "~/lib/person-fields";
-import { ACCOUNT_MESSAGES } from "~/modules/accounts/validation";
-
-/** The profile's own messages; names, phones, age and city follow the application's rules (lib/person-fields). */
-export const PROFILE_MESSAGES = {
-  ...PERSON_MESSAGES,
-  textLong: "Text must be less than 2000 characters",
-  shortLong: "Please keep this under 500 characters",
-  sizeLong: "Please keep sizes under 20 characters",
-  timezone: "Please choose a time zone from the list",
-} as const;
+import { ageField, cityField, nameField, phoneField } from "~/lib/person-fields";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
+import { PROFILE_MESSAGES } from "./messages";
 
 const trimmed = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
 
@@ -48,7 +40,7 @@ export const dietarySchema = z.object({
 
 /**
  * SPEC.md 3 "Settings", in its order, with its defaults (schema.ts). Each one decides whether a
- * mail is sent (profile.server.ts wantsMail). SPEC.md's "Private profile" and "Anonymous data
+ * mail is sent (accounts/mail-settings.server.ts wantsMail). SPEC.md's "Private profile" and "Anonymous data
  * sharing" are left out: no member ever sees another's name, and no report counts check-ins, so
  * neither switch could change anything.
  */
@@ -91,6 +83,3 @@ export const deleteAccountSchema = z.object({
 /** The records the member saw and chose to link (their keys, comma-separated), and one session to end. */
 export const linkRecordsSchema = z.object({ records: z.string().check(z.maxLength(40_000)) });
 export const endSessionSchema = z.object({ sessionId: z.string().check(z.maxLength(200)) });
-
-/** Any form of /profile whose answer failed or never came: the typed text stays, nothing is claimed. */
-export const PROFILE_NOT_SAVED = { title: "Not saved", description: "Your changes were not saved. Please try again." };

@@ -1,13 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import type { RateLimitRule } from "./rules";
 import { rateLimits } from "./schema";
-
-export interface RateLimitRule {
-  /** Names the bucket, e.g. "contact". */
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -29,10 +29,9 @@ export async function once(
   identity: SubmissionIdentity,
   write: (tx: Db) => Promise<SubmissionAnswer>,
 ): Promise<SubmissionAnswer & { replayed?: true }> {
-  if (!identity.key || !KEY.test(identity.key)) return db.transaction((t) => write(t as unknown as Db));
+  if (!identity.key || !KEY.test(identity.key)) return db.transaction(write);
   const row = { scope: identity.scope, owner: identity.ownerId ?? "", key: identity.key };
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     // Claimed with a placeholder answer; the real one replaces it before the commit, so no one
     // else ever reads the placeholder.
     const claimed = await tx

@@ -1,8 +1,10 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { BookingPage } from "~/components/bookings/booking-page";
 import { PageHero } from "~/components/content/page-hero";
-import { bookableOfferView } from "~/content/journey";
+import { bookableOfferView, journeyOffers } from "~/content/journey";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { knownZone } from "~/lib/dates";
 import { FormRefusal, handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
@@ -11,20 +13,14 @@ import { dayChoice } from "~/modules/bookings/availability.server";
 import { bookingPayment, payForBooking } from "~/modules/bookings/book.server";
 import { getBooking } from "~/modules/bookings/bookings.server";
 import { holdSlot } from "~/modules/bookings/hold.server";
+import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
-import { knownZone } from "~/modules/bookings/time";
-import { bookingSchema } from "~/modules/bookings/validation";
+import { type BookingSummary, bookingSchema } from "~/modules/bookings/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { forget, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/book";
-
-export interface BookingSummary {
-  kind: "confirmed" | "requested";
-  title: string;
-  startsAt: string;
-  email: string;
-}
 
 export const meta: Route.MetaFunction = () => privateMeta("Book a Session");
 export { privatePageHeaders as headers } from "~/lib/http";
@@ -34,24 +30,24 @@ export { privatePageHeaders as headers } from "~/lib/http";
  * it the booking dialog does the same): the offer, its open days, a day's free times in the
  * congregation's zone, and the form. Every rule is the dialog's (bookingSchema, takeSlot).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const url = new URL(request.url);
   const offer = bookableOfferView(url.searchParams.get("offer") ?? "");
   if (!offer) return { offer: null, days: [], more: null, day: null, slots: [] };
   return { offer, ...(await dayChoice(context.db, offer.id, url)) };
 }
 
-const LIMIT = { name: "booking:ip", limit: 10, windowSeconds: 3600 } as const;
-
 /**
  * The booking dialog's and the booking page's submit. Prices come from our offers, never from the
  * form. The slot is held with the form's one-time key; the payment follows outside that
  * transaction and carries on the same payment when the form is sent again (never a second charge).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, BOOKING_MESSAGES.failed, context.logger, async () => {
-    const limited = await hit(context.db, LIMIT, context.clientIp);
+    const limited = await hit(context.db, RATE_LIMITS.booking, context.clientIp);
     if (!limited.allowed) {
       return refused(submission, BOOKING_MESSAGES.tooMany, 429, {
         retryAfterSeconds: limited.retryAfterSeconds,
@@ -89,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const summary: BookingSummary = {
       kind: booking.status,
-      title: booking.offerId === "preparation" ? "Preparation Session" : "The Subtle Path Mentorship",
+      title: bookingTitle(booking),
       startsAt: booking.startsAt.toISOString(),
       email: booking.email,
     };
@@ -116,12 +112,13 @@ export default function Book() {
           </div>
         ) : null}
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/bookings?offer=preparation" className="btn-gold">
-            Preparation Session
-          </Link>
-          <Link to="/bookings?offer=microdose" className="btn-ghost">
-            The Subtle Path Mentorship
-          </Link>
+          {journeyOffers
+            .filter((o) => o.booking)
+            .map((o, i) => (
+              <Link key={o.id} to={`/bookings?offer=${o.id}`} className={i === 0 ? "btn-gold" : "btn-ghost"}>
+                {o.title}
+              </Link>
+            ))}
         </div>
       </div>
     );

@@ -9,7 +9,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "react-router";
-import { DayLinks, dayLabel, TimeChoices } from "~/components/bookings/day-choice";
+import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { LocalTime } from "~/components/bookings/local-time";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
@@ -23,7 +23,9 @@ import {
   useCardFields,
 } from "~/components/payments/card-fields";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
+import { type AppContext, appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDayShort } from "~/lib/dates";
 import { FormRefusal, handleForm, readSubmission, refused, type Submission } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
@@ -48,7 +50,8 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 const CLOSED = `Changes are closed within ${CHANGE_WINDOW_HOURS} hours of the session. Please write to us.`;
 
 /** The emailed link: see the session, cancel or reschedule it (no sign-in), or pay an approved mentorship. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const booking = await bookingByToken(context.db, params.token);
   if (!booking) throw data(null, { status: 404 });
   const movable = booking.status === "confirmed" && changeable(booking);
@@ -72,7 +75,8 @@ const notice = (description: string) => ({ title: "Not changed", description });
  * then: a cancelled booking's link ends, a moved one gets a new link), with a one-time key, so a
  * resent Cancel or Reschedule gets its first answer instead of "not found".
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent ?? "";
   const booking = await bookingByToken(context.db, params.token);
@@ -124,7 +128,7 @@ const UNCHANGEABLE = "This session cannot be changed that way.";
 const leave = (to: string) => redirect(to, 303);
 
 /** Refunds a paid session before it is cancelled; a refund that fails leaves everything as it was. */
-async function refundFirst(context: Route.ActionArgs["context"], booking: Booking, submission: Submission) {
+async function refundFirst(context: AppContext, booking: Booking, submission: Submission) {
   if (booking.status !== "confirmed" || !booking.paymentId) return false;
   try {
     await refundPayment(context.db, context.env, booking.paymentId, "Cancelled by the booker");
@@ -215,7 +219,7 @@ export default function ManageBooking() {
                 <input type="hidden" name="day" value={choice.day} />
                 <input {...move.keyField} />
                 <TimeChoices
-                  legend={`Choose a time on ${dayLabel(choice.day)}`}
+                  legend={`Choose a time on ${formatDayShort(choice.day)}`}
                   slots={choice.slots}
                   chosen={move.field("time").defaultValue}
                   error={move.errors.time}

@@ -4,13 +4,13 @@ import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { TextAreaField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { applicationDecisionSchema, applicationNoteSchema } from "~/modules/console/validation";
 import { addApplicationNote, decideApplication, readApplication } from "~/modules/intake/application-review.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
@@ -31,8 +31,9 @@ const DECISIONS = [
   { status: "declined", label: "Decline" },
 ] as const;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const staff = { id: viewer.id, name: viewer.name };
   const application = await readApplication(context.db, context.env, params.id, staff, context.clientIp);
   if (!application) throw data(null, { status: 404 });
@@ -46,11 +47,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const staff = { id: viewer.id, name: viewer.name };
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     // One form, two kinds of button: "Add note only" (intent=note) or a decision.
     const parsed =
       submission.fields.intent === "note"
@@ -83,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadFields = () => import("~/modules/console/validation").then((m) => m.applicationFields);
 
@@ -101,7 +103,7 @@ export default function ApplicationDetail() {
       <p className="mt-2 text-mist-muted">
         received {a.createdAt} · <StatusBadge status={a.status} />
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.application} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.application} />
 
       <section className="card mt-6" aria-labelledby="flags-h">
         <h2 id="flags-h" className="font-semibold">

@@ -3,16 +3,16 @@ import { type Column, DataTable, titleColumn } from "~/components/console/data-t
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
-import { parseInstant } from "~/lib/days";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime, parseInstant } from "~/lib/dates";
 import { APPLICATION_PAGE_SIZE, listApplications } from "~/modules/intake/application-review.server";
 import { applicationStatuses } from "~/modules/intake/application-status";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/applications";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const status = applicationStatuses.find((s) => s === url.searchParams.get("status"));
   // The keyset cursor (the last row's time); an unusable value starts from the top, as lib/ids does.

@@ -2,18 +2,20 @@ import { Link, useLoaderData, useSearchParams } from "react-router";
 import { DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusFilter } from "~/components/console/status-filter";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS } from "~/modules/audit/actions";
-import { AUDIT_PAGE_SIZE, listAudit, personName } from "~/modules/audit/audit.server";
+import { AUDIT_PAGE_SIZE, listAudit, personName } from "~/modules/console/audit-log.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/audit";
 
 const ACTIONS = Object.values(AUDIT_ACTIONS);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context, "admin");
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = requireStaff(router.get(viewerContext), "admin");
   const url = new URL(request.url);
   const action = ACTIONS.find((a) => a === url.searchParams.get("action"));
   const askedPerson = (url.searchParams.get("person") ?? "").slice(0, 100);

@@ -1,13 +1,13 @@
+import { appContext } from "~/context";
 import { csvRefused, csvResponse } from "~/lib/csv";
-import { DAY_INVALID } from "~/lib/days";
-import { requireStaff } from "~/modules/accounts/session.server";
+import { DAY_INVALID } from "~/lib/dates";
 import { bookingRangeFrom } from "~/modules/bookings/console-range";
 import { bookingsCsv } from "~/modules/bookings/schedule.server";
 import type { Route } from "./+types/bookings-csv";
 
 /** The bookings of /console/bookings's range as CSV. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const range = bookingRangeFrom(new URL(request.url));
   if (range.invalid) return csvRefused(DAY_INVALID);
   return csvResponse(bookingsCsv(context.db, range.start, range.end), "bookings");

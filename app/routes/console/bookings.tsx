@@ -4,11 +4,11 @@ import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/conso
 import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { DAY_INVALID } from "~/lib/days";
+import { DAY_INVALID, dayIn, formatSlot } from "~/lib/dates";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { decideRequest } from "~/modules/bookings/bookings.server";
 import { bookingRangeFrom } from "~/modules/bookings/console-range";
 import { bookingTitle } from "~/modules/bookings/mails";
@@ -19,16 +19,16 @@ import {
   pendingRequests,
   unblockDay,
 } from "~/modules/bookings/schedule.server";
-import { dayIn, formatSlot, SLOT_ZONE } from "~/modules/bookings/time";
+import { SLOT_ZONE } from "~/modules/bookings/time";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { bookingDecisionSchema, closeDaySchema, reopenDaySchema } from "~/modules/console/validation";
 import { formatCents } from "~/modules/giving/amounts";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/bookings";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const range = bookingRangeFrom(new URL(request.url));
   const [rows, requests, blocked] = await Promise.all([
     range.invalid ? [] : bookingsBetween(context.db, range.start, range.end),
@@ -74,10 +74,11 @@ const SCHEMAS = {
   unblock: reopenDaySchema,
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const intent = submission.fields.intent;
     const schema = intent && Object.hasOwn(SCHEMAS, intent) ? SCHEMAS[intent as keyof typeof SCHEMAS] : null;
     if (!schema) return consoleRefused(submission, "Unknown action.", 400);
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, intent === "block" ? ["day", "reason"] : []);
     const input = parsed.data;
     const url = new URL(request.url);
-    const landing = (done: keyof typeof CONSOLE_DONE.bookings) => ({
+    const landing = (done: keyof typeof CONSOLE_MESSAGES.done.bookings) => ({
       redirectTo: donePage(url.pathname, done, url.searchParams),
       data: { done },
     });
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadCloseDay = () => import("~/modules/console/validation").then((m) => m.closeDayFields);
 
@@ -134,7 +135,7 @@ export default function ConsoleBookings() {
         </a>
       </div>
       <p className="mt-2 text-mist-muted">Times are New York time, where the slots are defined.</p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.bookings} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.bookings} />
 
       <section aria-labelledby="requests-h" className="card mt-6">
         <h2 id="requests-h" className="font-semibold">

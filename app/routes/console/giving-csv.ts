@@ -1,14 +1,15 @@
+import { appContext, viewerContext } from "~/context";
 import { csvRefused, csvResponse } from "~/lib/csv";
-import { DAY_INVALID } from "~/lib/days";
-import { requireStaff } from "~/modules/accounts/session.server";
+import { DAY_INVALID } from "~/lib/dates";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
 import { giftFilterFrom } from "~/modules/giving/filter";
 import { giftsCsv } from "~/modules/giving/gifts.server";
 import type { Route } from "./+types/giving-csv";
 
 /** The gifts of /console/giving's filter as CSV; each export is audited. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const { filter, invalid } = giftFilterFrom(new URL(request.url));
   if (invalid) return csvRefused(DAY_INVALID);
   await recordAudit(context.db, {

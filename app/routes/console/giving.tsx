@@ -7,15 +7,15 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
 import { FormAlert } from "~/components/forms/form-alert";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { DAY_INVALID } from "~/lib/days";
+import { DAY_INVALID, formatDateTime } from "~/lib/dates";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { refundSchema } from "~/modules/console/validation";
 import { formatCents } from "~/modules/giving/amounts";
 import { giftFilterFrom } from "~/modules/giving/filter";
@@ -24,8 +24,9 @@ import { PaymentProviderError } from "~/modules/payments/payments.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/giving";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const { filter, invalid } = giftFilterFrom(url);
   const canRefund = viewer.role === "admin";
@@ -69,10 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * gift already refunded, and a repeated post (a lost answer, a double click) finds the gift refunded
  * and gets the same answer as the first: the gift is refunded.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context, "admin");
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = requireStaff(router.get(viewerContext), "admin");
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const parsed = parse(submission, refundSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
     const giftId = Number(parsed.data.refund);
@@ -93,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 export default function Giving() {
   const { rows, totals, next, canRefund, filterError } = useLoaderData<typeof loader>();
@@ -145,7 +147,7 @@ export default function Giving() {
           </div>
         ))}
       </dl>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.giving} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.giving} />
       <DataTable
         caption="Gifts"
         rows={rows}

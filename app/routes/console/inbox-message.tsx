@@ -3,22 +3,23 @@ import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
 import { StatusBadge } from "~/components/console/status-badge";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { readMessage, replyToMessage, setHandled } from "~/modules/messages/contact.server";
 import { contactReplySchema } from "~/modules/messages/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/inbox-message";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const found = await readMessage(context.db, viewer, serialId(params.id) ?? 0, context.clientIp);
   if (!found) throw data(null, { status: 404 });
   const zone = await memberTimezone(context.db, viewer.id);
@@ -40,12 +41,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** A reply by email (once per one-time key), or marking the message handled or waiting again. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
   const id = serialId(params.id) ?? 0;
   const here = `/console/inbox/${params.id}`;
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const intent = submission.fields.intent;
     if (intent === "handled" || intent === "waiting") {
       if (!(await setHandled(context.db, viewer, id, intent === "handled"))) throw data(null, { status: 404 });
@@ -68,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadSchema = () => import("~/modules/messages/validation").then((m) => m.contactReplySchema);
 
@@ -104,7 +106,7 @@ export default function InboxMessage() {
           Fireside Project) when they sent it. Please answer today, with care.
         </p>
       ) : null}
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.inbox} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.inbox} />
       <section className="card mt-6">
         <p className="whitespace-pre-wrap break-words">{message.text}</p>
       </section>

@@ -1,14 +1,15 @@
 import { Link, useLoaderData } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { type InboxFilter, listInbox } from "~/modules/messages/contact.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/inbox";
 
 /** The console inbox: messages sent through /contact, urgent first, until a keeper handles them. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const filter: InboxFilter = new URL(request.url).searchParams.get("show") === "handled" ? "handled" : "waiting";
   const [rows, zone] = await Promise.all([listInbox(context.db, filter), memberTimezone(context.db, viewer.id)]);
   return {

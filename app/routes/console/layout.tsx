@@ -1,26 +1,44 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { ScrollStrip } from "~/components/console/scroll-strip";
+import type { Area } from "~/components/layout/area";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
+import { appContext, viewerContext } from "~/context";
 import { errorMeta, privateMeta } from "~/lib/private-meta";
-import { requireStaff } from "~/modules/accounts/session.server";
+import { requireStaff, requireViewer } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
 import { waitingWork } from "~/modules/console/waiting.server";
 import type { Route } from "./+types/layout";
+
+const CONSOLE: Area = { area: "Temple Keeper Console", home: { to: "/console", label: "Console overview" } };
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? errorMeta(error) : privateMeta("Temple Keeper Console");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+/**
+ * The console's one guard: every page, data request and form post under this layout (its CSV
+ * downloads too) is for staff past the second factor; its loaders and actions read the viewer
+ * from `viewerContext`. A refusal thrown here comes before any loader has run, so React Router
+ * shows it in the root's boundary, which gives it this area's page (`handle`, app/root.tsx).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, url, context }) => {
+    context.set(viewerContext, requireStaff(await requireViewer(request, context.get(appContext), url)));
+  },
+];
+
+export const handle = { area: CONSOLE };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
   return {
     name: viewer.name,
     role: viewer.role,
     nav: consoleNavFor(viewer.role),
-    waiting: await waitingWork(context.db),
+    waiting: await waitingWork(context.get(appContext).db),
   };
 }
 
@@ -79,5 +97,5 @@ export default function ConsoleLayout() {
 
 /** A 403, 404 or failed load inside the console: a console page with the way back, not the root error. */
 export function ErrorBoundary() {
-  return <AreaError area="Temple Keeper Console" home={{ to: "/console", label: "Console overview" }} />;
+  return <AreaError {...CONSOLE} />;
 }

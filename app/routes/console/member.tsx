@@ -2,23 +2,24 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { plural } from "~/lib/plural";
-import { formatDateTime } from "~/lib/time-format";
 import { changeRole, getMember, setDisabled } from "~/modules/accounts/members.server";
 import { roles } from "~/modules/accounts/roles";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { memberAccountSchema, memberRoleSchema } from "~/modules/console/validation";
 import { memberTimezone, readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/member";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const member = await getMember(context.db, params.id);
   if (!member) throw data(null, { status: 404 });
   const zone = await memberTimezone(context.db, viewer.id);
@@ -34,10 +35,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     // Two forms, told apart by their `intent`; each through its own schema.
     const role = submission.fields.intent === "role" ? parse(submission, memberRoleSchema) : null;
     const account = role ? null : parse(submission, memberAccountSchema);
@@ -48,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       context.db,
       { scope: "console.member", key: submission.key, ownerId: viewer.id },
       async (tx) => {
-        let done: keyof typeof CONSOLE_DONE.member;
+        let done: keyof typeof CONSOLE_MESSAGES.done.member;
         let outcome: Awaited<ReturnType<typeof changeRole>>;
         if (role?.ok) {
           done = "role";
@@ -69,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const RECORD_LABELS = {
   mentalHealthHistory: "Mental health history",
@@ -98,7 +100,7 @@ export default function MemberDetail() {
       <p className="mt-1 text-sm text-mist-muted">
         {`Role ${member.role} · ${plural(member.activeSessions, "active session")} · two-factor ${member.twoFactorEnabled ? "on" : "off"}`}
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.member} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.member} />
       {!self ? (
         <div className="mt-6 grid gap-6 sm:grid-cols-2">
           {viewer.role === "admin" ? (

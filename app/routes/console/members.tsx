@@ -2,13 +2,13 @@ import { Form, useLoaderData, useSearchParams } from "react-router";
 import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
-import { parseInstant } from "~/lib/days";
+import { appContext } from "~/context";
+import { parseInstant } from "~/lib/dates";
 import { listMembers, MEMBERS_PAGE_SIZE } from "~/modules/accounts/members.server";
-import { requireStaff } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/members";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   // The keyset cursor (the last row's time); an unusable value starts from the top, as lib/ids does.

@@ -3,15 +3,15 @@ import { IssueForm } from "~/components/console/issue-form";
 import { IssuePreview } from "~/components/console/issue-preview";
 import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { plural } from "~/lib/plural";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/messages/issue-validation";
 import { getIssue, renderIssueBody, saveIssue, sendIssue, sendTest } from "~/modules/messages/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/messages/subscribers.server";
@@ -19,8 +19,9 @@ import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-issue";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const issue = await getIssue(context.db, serialId(params.id) ?? 0);
   if (!issue) throw data(null, { status: 404 });
   const [counts, zone] = await Promise.all([subscriberCounts(context.db), memberTimezone(context.db, viewer.id)]);
@@ -47,12 +48,13 @@ const LOCKED = "This issue has been sent; it is kept as it went out and can no l
 const NOBODY = "No one has confirmed a subscription yet, so there is nobody to send this issue to.";
 
 /** Save the draft, send a test to oneself, or send the issue to every confirmed subscriber. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
   const id = serialId(params.id) ?? 0;
   const here = `/console/newsletter/${id}`;
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const intent = submission.fields.intent;
     if (intent === "save") {
       const parsed = parse(submission, newsletterIssueSchema);
@@ -85,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadIssueSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterIssueSchema);
 const loadSendSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterSendSchema);
@@ -114,7 +116,7 @@ export default function NewsletterIssue() {
             ? `Sending began ${issue.started} (${issue.sentBy ?? "a keeper"}) and was cut off before every mail was queued.`
             : `Written by ${issue.author} · last saved ${issue.updatedAt}`}
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.newsletter} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.newsletter} />
       {issue.started ? null : (
         <IssueForm form={compose} draft={{ subject: issue.subject, format: issue.format, body: issue.body }} />
       )}

@@ -2,27 +2,28 @@ import { Link, redirect, useActionData } from "react-router";
 import { IssueForm } from "~/components/console/issue-form";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, parse, readSubmission } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema } from "~/modules/messages/issue-validation";
 import { createIssue } from "~/modules/messages/newsletter-issues.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-new";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+/** Nothing to load; its being here makes a visit in the browser ask the server, so the console's guard runs. */
+export async function loader() {
   return null;
 }
 
 /** The first save makes the draft (once per one-time key, so a double click makes one) and opens it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const parsed = parse(submission, newsletterIssueSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["subject", "format", "body"]);
     const answer = await once(
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterIssueSchema);
 
@@ -51,7 +52,7 @@ export default function NewIssue() {
       <p className="mt-2 text-mist-muted">
         Saving keeps it as a draft and shows a preview. Nothing is sent until you send a test or the issue.
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.newsletter} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.newsletter} />
       <IssueForm form={form} />
     </article>
   );

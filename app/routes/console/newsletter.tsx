@@ -1,17 +1,18 @@
 import { PenLine } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { plural } from "~/lib/plural";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { listIssues } from "~/modules/messages/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/messages/subscribers.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/newsletter";
 
 /** The newsletter: who is subscribed, the issues written and sent, and writing the next one. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const [issues, counts, zone] = await Promise.all([
     listIssues(context.db),
     subscriberCounts(context.db),

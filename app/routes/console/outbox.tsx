@@ -4,15 +4,16 @@ import { OlderLink } from "~/components/console/older-link";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
 import { consoleInvalid, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { resendSchema } from "~/modules/console/validation";
 import { listOutbox, requeue } from "~/modules/mail/outbox.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
@@ -21,8 +22,9 @@ import type { Route } from "./+types/outbox";
 
 const PAGE = 50;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context, "admin");
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = requireStaff(router.get(viewerContext), "admin");
   const before = beforeCursor(new URL(request.url));
   const [rows, zone] = await Promise.all([
     listOutbox(context.db, { limit: PAGE, before }),
@@ -45,10 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context, "admin");
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = requireStaff(router.get(viewerContext), "admin");
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const parsed = parse(submission, resendSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
     const id = Number(parsed.data.id);
@@ -72,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
   { header: "To", primary: true, cell: (row) => row.to },
@@ -110,7 +113,7 @@ export default function Outbox() {
         Every email the site sends is written here first. Without SMTP_URL mail waits here; failed mail is retried 8
         times with growing pauses.
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.outbox} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.outbox} />
       <DataTable
         caption="Outbox"
         columns={[

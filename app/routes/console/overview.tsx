@@ -1,12 +1,13 @@
 import { Link, useLoaderData } from "react-router";
+import { appContext, viewerContext } from "~/context";
 import { countAccounts } from "~/modules/accounts/members.server";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { waitingWork } from "~/modules/console/waiting.server";
 import { countUnsentMail } from "~/modules/mail/outbox.server";
 import type { Route } from "./+types/overview";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const [waiting, unsentMail, members] = await Promise.all([
     waitingWork(context.db),
     viewer.role === "admin" ? countUnsentMail(context.db) : null,

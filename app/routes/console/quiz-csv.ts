@@ -1,13 +1,14 @@
+import { appContext, viewerContext } from "~/context";
 import { csvResponse } from "~/lib/csv";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
 import { quizCsv } from "~/modules/intake/quiz.server";
 import { quizFilterFrom } from "~/modules/intake/quiz-filter";
 import type { Route } from "./+types/quiz-csv";
 
 /** The quiz submissions as CSV (the filter of /console/quiz), streamed; each export is audited. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const filter = quizFilterFrom(new URL(request.url));
   await recordAudit(context.db, {
     action: AUDIT_ACTIONS.quizExported,

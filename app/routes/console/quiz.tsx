@@ -4,16 +4,17 @@ import { EmailSearch } from "~/components/console/email-search";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusFilter } from "~/components/console/status-filter";
 import { quizQuestions, recommendations } from "~/content/readiness-quiz";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { listQuizSubmissions, QUIZ_PAGE_SIZE } from "~/modules/intake/quiz.server";
 import { quizFilterFrom } from "~/modules/intake/quiz-filter";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/quiz";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const before = beforeCursor(url);
   const [rows, zone] = await Promise.all([

@@ -3,14 +3,14 @@ import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { TextAreaField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { accessDecisionSchema } from "~/modules/console/validation";
 import { decideAccessRequest, getAccessRequest } from "~/modules/intake/access-review.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
@@ -23,8 +23,9 @@ const OUTCOME_MESSAGES = {
   "not-found": "This request no longer exists.",
 } as const;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const row = await getAccessRequest(context.db, serialId(params.id) ?? 0);
   if (!row) throw data(null, { status: 404 });
   const zone = await memberTimezone(context.db, viewer.id);
@@ -37,10 +38,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const parsed = parse(submission, accessDecisionSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["message"]);
     const { decision, message } = parsed.data;
@@ -68,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadFields = () => import("~/modules/console/validation").then((m) => m.accessDecisionFields);
 
@@ -87,7 +89,7 @@ export default function AccessRequestDetail() {
         <span className="break-all">{request.email}</span> · received {request.createdAt} ·{" "}
         <StatusBadge status={request.status} />
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.request} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.request} />
       <section className="card mt-6">
         <h2 className="font-semibold">Why they seek access</h2>
         <p className="mt-2 whitespace-pre-wrap break-words">{request.reason}</p>

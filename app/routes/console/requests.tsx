@@ -3,16 +3,17 @@ import { type Column, DataTable, titleColumn } from "~/components/console/data-t
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { listAccessRequests, REVIEW_PAGE_SIZE } from "~/modules/intake/access-review.server";
 import { accessRequestStatuses } from "~/modules/intake/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/requests";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const status = accessRequestStatuses.find((s) => s === url.searchParams.get("status"));
   const before = beforeCursor(url);

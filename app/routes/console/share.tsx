@@ -2,22 +2,23 @@ import { data, Link, useActionData, useLoaderData } from "react-router";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
 import { useForm } from "~/components/forms/use-form";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { consoleInvalid, donePage } from "~/modules/console/forms.server";
-import { CONSOLE_DONE, CONSOLE_NOT_SAVED } from "~/modules/console/outcomes";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
 import { replySchema } from "~/modules/integration/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/share";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const share = await readShareAsStaff(context.db, context.env, viewer, serialId(params.id) ?? 0, context.clientIp);
   if (!share) throw data(null, { status: 404 });
   const zone = await memberTimezone(context.db, viewer.id);
@@ -30,10 +31,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireStaff(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
     const parsed = parse(submission, replySchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
     // One reply (and one email to the member) per key, however often the post arrives.
@@ -51,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
 const loadSchema = () => import("~/modules/integration/validation").then((m) => m.replySchema);
 
@@ -66,9 +68,9 @@ export default function ShareDetail() {
       </Link>
       <h1 className="mt-3 font-serif text-3xl font-semibold">{share.memberName}</h1>
       <p className="mt-1 text-sm text-mist-muted">
-        {`${share.kind === "share" ? "Reflection" : share.kind === "group-request" ? "Group session request" : "Private message"} · ${share.createdAt}${share.anonymous ? " · anonymous to other members" : ""}`}
+        {`${share.kind === "share" ? "Reflection" : share.kind === "group-request" ? "Group session request" : "Private message"} · ${share.createdAt}${share.anonymous ? " · sent anonymously" : ""}`}
       </p>
-      <ConsoleOutcome result={result} messages={CONSOLE_DONE.share} />
+      <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.share} />
       <section className="card mt-6">
         <p className="whitespace-pre-wrap break-words">{share.content}</p>
       </section>

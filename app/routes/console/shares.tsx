@@ -2,9 +2,9 @@ import { Link, useLoaderData, useSearchParams } from "react-router";
 import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { listSharesForStaff, SHARES_PAGE_SIZE } from "~/modules/integration/shares.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/shares";
@@ -15,8 +15,9 @@ const KIND_LABELS = {
   message: "Private message",
 } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const unanswered = url.searchParams.get("show") !== "all";
   const before = beforeCursor(url);

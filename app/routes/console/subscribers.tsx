@@ -5,15 +5,16 @@ import { EmailSearch } from "~/components/console/email-search";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { formatDateTime } from "~/lib/time-format";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE, subscriberFilterFrom } from "~/modules/messages/subscribers.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/subscribers";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const [rows, zone] = await Promise.all([
     listSubscribers(context.db, { ...subscriberFilterFrom(url), before: beforeCursor(url) }),

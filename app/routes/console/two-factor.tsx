@@ -5,18 +5,14 @@ import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { PasswordInput } from "~/components/forms/password-input";
 import { useForm } from "~/components/forms/use-form";
 import { useOneAlert } from "~/components/forms/use-one-alert";
+import { type AppContext, appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "~/lib/form-action.server";
 import type { FormResult, Notice } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
+import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
-import {
-  confirmEnrolment,
-  enrolmentQr,
-  startEnrolment,
-  stepUp,
-  TWO_FACTOR_MESSAGES,
-} from "~/modules/accounts/two-factor.server";
+import { confirmEnrolment, enrolmentQr, startEnrolment, stepUp } from "~/modules/accounts/two-factor.server";
 import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/two-factor";
 
@@ -41,14 +37,15 @@ type Answer = FormResult & { enrolment?: Enrolment };
  * Staff only, while this session has not passed the second factor: the account enrols here, or
  * (already enrolled) this session proves itself with a code. The console stays shut until then.
  */
-async function requireUnverifiedStaff(request: Request, context: Route.LoaderArgs["context"]) {
-  const viewer = await requireViewer(request, context);
+async function requireUnverifiedStaff(request: Request, context: AppContext) {
+  const viewer = await requireViewer(request, context, new URL(request.url));
   if (!isStaff(viewer.role)) throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
   if (viewer.twoFactorEnabled && viewer.sessionTwoFactor) throw redirect("/console");
   return { viewer, mode: viewer.twoFactorEnabled ? ("step-up" as const) : ("enrol" as const) };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const { mode } = await requireUnverifiedStaff(request, context);
   return { mode };
 }
@@ -69,7 +66,8 @@ function refusedCode(submission: Submission, outcome: { kind: string; retryAfter
  * session cookie, so it is a redirect (303) with and without JavaScript. Beginning enrolment
  * answers with the next step's page (the secret is shown once, never put in an address).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const { viewer, mode } = await requireUnverifiedStaff(request, context);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {

@@ -1,24 +1,24 @@
 import { CalendarPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { CheckinChart } from "~/components/calendar/checkin-chart";
+import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { StatusBadge } from "~/components/console/status-badge";
 import { useForm } from "~/components/forms/use-form";
-import { CheckinChart } from "~/components/member/checkin-chart";
-import { MonthCalendar } from "~/components/member/month-calendar";
 import { notify } from "~/components/ui/notify";
 import { type BookableOffer, bookableOfferView } from "~/content/journey";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
-import { isDay } from "~/lib/days";
+import { addDays, dayIn, formatDayLong, formatSlot, isDay, zonedInstant } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { memberSessionCount, upcomingForMember } from "~/modules/bookings/schedule.server";
-import { formatSlot, zonedInstant } from "~/modules/bookings/time";
-import { addDays, checkIn, checkinsBetween, journalActivity, localDay } from "~/modules/calendar/calendar.server";
+import { checkIn, checkinsIn, journalIn, monthAndRecent } from "~/modules/calendar/calendar.server";
 import { CHECKIN_CHOICES, type CheckinLabel } from "~/modules/calendar/checkin-choices";
-import { CHECKIN_NOT_SAVED, checkinSchema } from "~/modules/calendar/validation";
+import { CALENDAR_MESSAGES } from "~/modules/calendar/messages";
+import { checkinSchema } from "~/modules/calendar/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/calendar";
 
@@ -29,13 +29,14 @@ const BookingDialog = lazy(() =>
   import("~/components/bookings/booking-dialog").then((m) => ({ default: m.BookingDialog })),
 );
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const zone = await memberTimezone(context.db, viewer.id);
-  const today = localDay(zone);
+  const today = dayIn(new Date(), zone);
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
-  // A day our own links wrote; anything else shows today (lib/days).
+  // A day our own links wrote; anything else shows today (lib/dates).
   const selected = isDay(asked) ? asked : today;
   const range = url.searchParams.get("range") === "90" ? 90 : 30;
 
@@ -44,22 +45,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const thisMonthStart = `${today.slice(0, 7)}-01`;
   const chartStart = addDays(today, -(range - 1));
   const nextMonthStart = `${addDays(thisMonthStart, 32).slice(0, 7)}-01`;
-  const [monthCheckins, monthJournal, chartCheckins, chartJournal, nowCheckins, nowJournal, upcoming, sessions] =
-    await Promise.all([
-      checkinsBetween(context.db, viewer.id, monthStart, monthEnd),
-      journalActivity(context.db, viewer.id, zone, monthStart, monthEnd),
-      checkinsBetween(context.db, viewer.id, chartStart, today),
-      journalActivity(context.db, viewer.id, zone, chartStart, today),
-      checkinsBetween(context.db, viewer.id, thisMonthStart, today),
-      journalActivity(context.db, viewer.id, zone, thisMonthStart, today),
-      upcomingForMember(context.db, viewer.id),
-      memberSessionCount(
-        context.db,
-        viewer.id,
-        zonedInstant(thisMonthStart, "00:00", zone),
-        zonedInstant(nextMonthStart, "00:00", zone),
-      ),
-    ]);
+  const recentFrom = chartStart < thisMonthStart ? chartStart : thisMonthStart;
+  const [activity, upcoming, sessions] = await Promise.all([
+    monthAndRecent(context.db, viewer.id, zone, [monthStart, monthEnd], [recentFrom, today]),
+    upcomingForMember(context.db, viewer.id),
+    memberSessionCount(
+      context.db,
+      viewer.id,
+      zonedInstant(thisMonthStart, "00:00", zone),
+      zonedInstant(nextMonthStart, "00:00", zone),
+    ),
+  ]);
+  const { month: shown, recent } = activity;
+  const monthCheckins = checkinsIn(shown, monthStart, monthEnd);
+  const chartCheckins = checkinsIn(recent, chartStart, today);
+  const nowCheckins = checkinsIn(recent, thisMonthStart, today);
+  const monthJournal = journalIn(shown, monthStart, monthEnd);
+  const chartJournal = journalIn(recent, chartStart, today);
+  const nowJournal = journalIn(recent, thisMonthStart, today);
   const byDay = new Map(chartCheckins.map((c) => [c.day, c.emotion]));
   return {
     // The booking dialog starts with the member's own name and address.
@@ -94,14 +97,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CHECKIN_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, CALENDAR_MESSAGES.checkinNotSaved, context.logger, async () => {
     const parsed = parse(submission, checkinSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const emotion = parsed.data.emotion as CheckinLabel;
-    const today = localDay(await memberTimezone(context.db, viewer.id));
+    const today = dayIn(new Date(), await memberTimezone(context.db, viewer.id));
     // Setting today's feeling to a given one is naturally idempotent: a repeat stores nothing new (no key needed).
     await checkIn(context.db, viewer.id, today, emotion);
     return succeeded(request, { redirectTo: "/calendar?checked=1", data: { emotion } });
@@ -109,12 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection shows the check-in's notice, not the error page (decision 008). */
-export const clientAction = keepFormOnFailure(CHECKIN_NOT_SAVED);
-
-const longDate = (day: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+export const clientAction = keepFormOnFailure(CALENDAR_MESSAGES.checkinNotSaved);
 
 export default function Calendar() {
   const { booker, today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } =
@@ -158,7 +157,7 @@ export default function Calendar() {
         <section aria-label="Calendar" className="card">
           <MonthCalendar selected={selected} today={today} marked={marked} />
           <p className="mt-4 text-sm" aria-live="polite">
-            <span className="font-semibold">{longDate(selected)}</span>
+            <span className="font-semibold">{formatDayLong(selected)}</span>
             {`: ${selectedDay.checkin ? `you felt ${selectedDay.checkin}` : "no check-in"}; ${selectedDay.journal} journal entr${selectedDay.journal === 1 ? "y" : "ies"}.`}
           </p>
         </section>

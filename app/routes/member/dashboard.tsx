@@ -9,9 +9,9 @@ import {
   UserRound,
 } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
+import { appContext, viewerContext } from "~/context";
+import { formatDate, greetingFor, hourIn } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDate, greetingFor, hourIn } from "~/lib/time-format";
-import { requireViewer } from "~/modules/accounts/session.server";
 import type { ApplicationStatus } from "~/modules/intake/application-status";
 import { memberApplication } from "~/modules/intake/applications.server";
 import { hasLinkableRecords } from "~/modules/profile/linking.server";
@@ -74,8 +74,9 @@ const APPLICATION_STATUS_TEXT: Record<ApplicationStatus, { label: string; text: 
   waitlisted: { label: "on the waitlist", text: "We will write to you as soon as ceremonies resume." },
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const [timezone, application, toLink] = await Promise.all([
     memberTimezone(context.db, viewer.id),
     memberApplication(context.db, viewer.id),

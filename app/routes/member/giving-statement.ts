@@ -1,5 +1,5 @@
+import { appContext, viewerContext } from "~/context";
 import { plainPage } from "~/lib/plain-page";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { giftsInYear } from "~/modules/giving/gifts.server";
 import { givingStatementPdf } from "~/modules/giving/statement.server";
 import type { Route } from "./+types/giving-statement";
@@ -9,8 +9,9 @@ import type { Route } from "./+types/giving-statement";
  * PDF download. A year that is not a statement year, or one without gifts, answers a small page
  * saying so (404: there is no such statement; a resource route has no error boundary to render).
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ context: router, params }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const year = /^\d{4}$/.test(params.year) ? Number(params.year) : Number.NaN;
   if (!(year >= 2000 && year <= new Date().getUTCFullYear())) {
     return noStatement(

@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import { requireViewer } from "~/modules/accounts/session.server";
+import { appContext, viewerContext } from "~/context";
 import { getSession, sessionMarkdown } from "~/modules/integration/sessions.server";
 import type { Route } from "./+types/integration-export";
 
 /** "Export" one session as Markdown or JSON: the member's own only, never cached. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const session = await getSession(context.db, context.env, viewer.id, params.id);
   if (!session) throw data(null, { status: 404 });
   const json = new URL(request.url).searchParams.get("format") === "json";

@@ -1,17 +1,18 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useLoaderData } from "react-router";
-import { VisionImage } from "~/components/member/vision-image";
+import { VisionImage } from "~/components/integration/vision-image";
+import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDateTime } from "~/lib/time-format";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { getSession } from "~/modules/integration/sessions.server";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/integration-session";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration session");
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const session = await getSession(context.db, context.env, viewer.id, params.id);
   if (!session) throw data(null, { status: 404 });
   return {

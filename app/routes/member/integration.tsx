@@ -1,25 +1,24 @@
 import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
-import { FacilitatorCircle } from "~/components/member/facilitator-circle";
-import { IntegrationArchive } from "~/components/member/integration-archive";
-import { IntegrationForm } from "~/components/member/integration-form";
-import { type VisionDraft, VoiceVision } from "~/components/member/voice-vision";
+import { FacilitatorCircle } from "~/components/integration/facilitator-circle";
+import { IntegrationArchive } from "~/components/integration/integration-archive";
+import { IntegrationForm } from "~/components/integration/integration-form";
+import { type VisionDraft, VoiceVision } from "~/components/integration/voice-vision";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDateTime } from "~/lib/time-format";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { listShareReads } from "~/modules/audit/audit.server";
 import { saveInsight } from "~/modules/companion/companion.server";
+import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { reflectionPrompts } from "~/modules/integration/prompts.server";
 import { attachVision, listSessions, saveSession } from "~/modules/integration/sessions.server";
 import { createShare, memberShares } from "~/modules/integration/shares.server";
 import { MODES, type Mode, visualPrompt } from "~/modules/integration/tags";
 import {
-  INTEGRATION_NOT_SAVED,
   integrationSessionSchema,
-  SHARE_NOT_SENT,
   shareSchema,
   visionSchema,
   visionWordsSchema,
@@ -30,8 +29,9 @@ import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const mode: Mode = MODES.find((m) => m.id === url.searchParams.get("mode"))?.id ?? "personal";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
@@ -82,10 +82,12 @@ const DONE_TEXT: Record<string, string> = {
   vision: "Vision saved.",
 };
 
-const failureOf = (intent: unknown) => (intent === "share" ? SHARE_NOT_SENT : INTEGRATION_NOT_SAVED);
+const failureOf = (intent: unknown) =>
+  intent === "share" ? INTEGRATION_MESSAGES.shareNotSent : INTEGRATION_MESSAGES.notSaved;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent;
   const key = (scope: string) => ({ scope, key: submission.key, ownerId: viewer.id });

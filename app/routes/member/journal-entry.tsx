@@ -10,25 +10,27 @@ import {
   useNavigate,
   useSearchParams,
 } from "react-router";
-import { JournalForm } from "~/components/member/journal-form";
+import { JournalForm } from "~/components/journal/journal-form";
 import { notify } from "~/components/ui/notify";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDateTime } from "~/lib/time-format";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { contextLabel } from "~/modules/journal/choices";
 import { deleteEntry, getEntry, updateEntry } from "~/modules/journal/journal.server";
-import { JOURNAL_NOT_SAVED, journalEntrySchema } from "~/modules/journal/validation";
+import { JOURNAL_MESSAGES } from "~/modules/journal/messages";
+import { journalEntrySchema } from "~/modules/journal/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journal-entry";
 
 export const meta: Route.MetaFunction = () => privateMeta("Journal entry");
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   // Another member's id answers exactly like an id that does not exist.
   const entry = await getEntry(context.db, context.env, viewer.id, params.id);
   if (!entry) throw data(null, { status: 404 });
@@ -46,11 +48,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
   const deleting = submission.fields.intent === "delete";
-  return handleForm(submission, deleting ? NOT_DELETED : JOURNAL_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, deleting ? NOT_DELETED : JOURNAL_MESSAGES.notSaved, context.logger, async () => {
     if (deleting) {
       // Deleting is naturally idempotent: no one-time key needed (a second delete finds nothing: 404).
       if (!(await deleteEntry(context.db, viewer.id, params.id))) throw data(null, { status: 404 });
@@ -81,7 +84,7 @@ const NOT_DELETED = {
 /** The edited text stays in the form with its notice when no answer comes (decision 008). */
 export async function clientAction(args: ClientActionFunctionArgs) {
   const intent = (await args.request.clone().formData()).get("intent");
-  return keepFormOnFailure(intent === "delete" ? NOT_DELETED : JOURNAL_NOT_SAVED)(args);
+  return keepFormOnFailure(intent === "delete" ? NOT_DELETED : JOURNAL_MESSAGES.notSaved)(args);
 }
 
 export default function JournalEntryPage() {

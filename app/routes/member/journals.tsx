@@ -1,24 +1,26 @@
 import { Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
-import { EMPTY_ENTRY, JournalForm } from "~/components/member/journal-form";
+import { EMPTY_ENTRY, JournalForm } from "~/components/journal/journal-form";
 import { notify } from "~/components/ui/notify";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDateTime } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDateTime } from "~/lib/time-format";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
-import { JOURNAL_NOT_SAVED, journalEntrySchema } from "~/modules/journal/validation";
+import { JOURNAL_MESSAGES } from "~/modules/journal/messages";
+import { journalEntrySchema } from "~/modules/journal/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journals";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Journal");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const [archive, zone] = await Promise.all([
@@ -36,10 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const SAVED_PAGE = "/journals?saved=1";
 const SAVED = { title: "Sacred Entry Saved", description: "Your reflection has been preserved in your journal." };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, JOURNAL_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, JOURNAL_MESSAGES.notSaved, context.logger, async () => {
     const parsed = parse(submission, journalEntrySchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const answer = await once(
@@ -55,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The entry's text stays in the form with its notice when no answer comes (decision 008). */
-export const clientAction = keepFormOnFailure(JOURNAL_NOT_SAVED);
+export const clientAction = keepFormOnFailure(JOURNAL_MESSAGES.notSaved);
 
 function Confirmation({ children }: { children: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
+import { appContext, viewerContext } from "~/context";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff, requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/layout";
@@ -12,8 +13,18 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 /** Each page names itself; a 403 or 404 this area's boundary shows is named here. */
 export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : []);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+/**
+ * The area's one guard: every page, data request and form post under this layout (its resource
+ * routes too) needs a session, and its loaders and actions read the viewer from `viewerContext`.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, url, context }) => {
+    context.set(viewerContext, await requireViewer(request, context.get(appContext), url));
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
   return { name: viewer.name, staff: isStaff(viewer.role) };
 }
 

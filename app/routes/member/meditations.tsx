@@ -1,15 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { useLoaderData, useSearchParams } from "react-router";
-import { MeditationPlayer } from "~/components/member/meditation-player";
+import { MeditationPlayer } from "~/components/practice/meditation-player";
 import { MEDITATION_SECTIONS } from "~/content/meditations";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import { plural } from "~/lib/plural";
 import { privateMeta } from "~/lib/private-meta";
-import { requireViewer } from "~/modules/accounts/session.server";
+import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
 import { recordSit, sitSummary } from "~/modules/practice/practice.server";
-import { SIT_NOT_SAVED, sitSchema } from "~/modules/practice/validation";
+import { sitSchema } from "~/modules/practice/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/meditations";
 
@@ -26,8 +27,9 @@ function hasRecording(src: string): boolean {
   return found;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const summary = await sitSummary(context.db, viewer.id);
   const audio = Object.fromEntries(
     MEDITATION_SECTIONS.flatMap((s) => s.items).map((m) => [m.id, hasRecording(m.audioSrc)]),
@@ -35,10 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sits: summary.counts, audio };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, SIT_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, PRACTICE_MESSAGES.sitNotSaved, context.logger, async () => {
     const parsed = parse(submission, sitSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const { meditationId, seconds } = parsed.data;
@@ -55,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(SIT_NOT_SAVED);
+export const clientAction = keepFormOnFailure(PRACTICE_MESSAGES.sitNotSaved);
 
 export default function Meditations() {
   const { sits, audio } = useLoaderData<typeof loader>();

@@ -2,19 +2,21 @@ import { CheckSquare, ChevronDown, Square } from "lucide-react";
 import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { useForm } from "~/components/forms/use-form";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
-import { requireViewer } from "~/modules/accounts/session.server";
+import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
 import { checkedItems, resetChecklist, setChecked } from "~/modules/practice/practice.server";
-import { CHECKLIST_NOT_SAVED, checklistSchema } from "~/modules/practice/validation";
+import { checklistSchema } from "~/modules/practice/validation";
 import type { Route } from "./+types/preparation-guide";
 
 export const meta: Route.MetaFunction = () => privateMeta("Preparation Guide");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   return { checked: await checkedItems(context.db, viewer.id) };
 }
 
@@ -22,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const SAVED_PAGE = "/preparation-guide?saved=1";
 
 // Ticking an item to a given state and clearing the list are naturally idempotent: no one-time key.
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CHECKLIST_NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, PRACTICE_MESSAGES.checklistNotSaved, context.logger, async () => {
     if (submission.fields.intent === "reset") {
       await resetChecklist(context.db, viewer.id);
       return succeeded(request, { redirectTo: SAVED_PAGE });
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A tick that did not arrive says so instead of the error page (decision 008). */
-export const clientAction = keepFormOnFailure(CHECKLIST_NOT_SAVED);
+export const clientAction = keepFormOnFailure(PRACTICE_MESSAGES.checklistNotSaved);
 
 function ChecklistItem({ id, text, checked }: { id: string; text: string; checked: boolean }) {
   const fetcher = useFetcher<FormResult>();

@@ -1,38 +1,40 @@
-import { HeartPulse, Lock, Shirt, UserRound, Utensils } from "lucide-react";
+import { Shirt, UserRound, Utensils } from "lucide-react";
 import { useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
-import { PasswordInput } from "~/components/forms/password-input";
-import { EditableCard } from "~/components/member/editable-card";
-import { GivingCard } from "~/components/member/giving-card";
-import { LinkRecordsCard } from "~/components/member/link-records-card";
-import { ProfileFormShell, useProfileForm } from "~/components/member/profile-form";
-import { SecurityCard } from "~/components/member/security-card";
-import { SettingsCard } from "~/components/member/settings-card";
+import { EditableCard } from "~/components/profile/editable-card";
+import { GivingCard } from "~/components/profile/giving-card";
+import { LinkRecordsCard } from "~/components/profile/link-records-card";
+import { MedicalCard } from "~/components/profile/medical-card";
+import { useProfileForm } from "~/components/profile/profile-form";
+import { SecurityCard } from "~/components/profile/security-card";
+import { SettingsCard } from "~/components/profile/settings-card";
+import { YourDataCard } from "~/components/profile/your-data-card";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { handleForm, readSubmission } from "~/lib/form-action.server";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDate, formatDateTime } from "~/lib/time-format";
 import { describeUserAgent } from "~/lib/user-agent";
 import { pendingEmailChange } from "~/modules/accounts/email-change.server";
 import { EMAIL_CHANGE_HOURS } from "~/modules/accounts/messages";
 import { listSessions } from "~/modules/accounts/security.server";
-import { requireViewer } from "~/modules/accounts/session.server";
 import { listRecordReads } from "~/modules/audit/audit.server";
 import { memberGifts } from "~/modules/giving/gifts.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
+import { PROFILE_MESSAGES } from "~/modules/profile/messages";
 import { memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
-import { PROFILE_NOT_SAVED } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 export { privateActionHeaders as headers } from "~/lib/http";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const profile = await memberProfile(context.db, context.env, viewer.id);
   const zone = profile.settings.timezone;
   const [reads, sessions, gifts, pending, linkable] = await Promise.all([
@@ -71,16 +73,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Every form of the page, on the one pipeline (profile-actions.server.ts has one handler per intent). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, PROFILE_NOT_SAVED, context.logger, () =>
+  return handleForm(submission, PROFILE_MESSAGES.notSaved, context.logger, () =>
     profileAction(request, context, viewer, submission),
   );
 }
 
 /** A dropped connection: the form's notice, what was typed kept, the card still open. */
-export const clientAction = keepFormOnFailure(PROFILE_NOT_SAVED);
+export const clientAction = keepFormOnFailure(PROFILE_MESSAGES.notSaved);
 
 /** A success moves on to `?saved=…` (profile-form.tsx), which loads the page once; no second load before. */
 export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
@@ -199,80 +202,7 @@ export default function Profile() {
             </p>
           }
         />
-        <EditableCard
-          id="medical"
-          title="Medical Records"
-          icon={<HeartPulse aria-hidden className="text-gold" />}
-          editing={editing === "medical" || medicalForm.failed}
-          form={medicalForm}
-          fields={[
-            {
-              name: "mentalHealthHistory",
-              label: "Mental health history",
-              value: medical.mentalHealthHistory,
-              multiline: true,
-              maxLength: 2000,
-            },
-            {
-              name: "currentMedications",
-              label: "Current medications",
-              value: medical.currentMedications,
-              multiline: true,
-              maxLength: 2000,
-            },
-            {
-              name: "allergies",
-              label: "Allergies",
-              value: medical.allergies,
-              multiline: true,
-              maxLength: 2000,
-            },
-            {
-              name: "medicalConditions",
-              label: "Medical conditions",
-              value: medical.medicalConditions,
-              multiline: true,
-              maxLength: 2000,
-            },
-          ]}
-          extra={
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                name="isPrivate"
-                defaultChecked={medicalForm.failed ? medicalForm.wasChecked("isPrivate") : medical.isPrivate}
-                className="mt-1 h-5 w-5 accent-violet-500"
-              />
-              <span>
-                Keep my medical record private
-                <span className="block text-sm text-mist-muted">
-                  While private, no one but you can read it. Untick to let your Temple Keepers read it before a
-                  ceremony; each time one does, you will see it below.
-                </span>
-              </span>
-            </label>
-          }
-          footer={
-            <div className="mt-5 border-t border-violet-300/15 pt-4 text-sm">
-              <p className="flex items-center gap-2">
-                <Lock aria-hidden size={16} className="text-gold" />
-                {medical.isPrivate
-                  ? "Private: only you can read this record. It is stored encrypted."
-                  : "Shared with your Temple Keepers. It is stored encrypted, and every read is logged."}
-              </p>
-              <h3 className="mt-4 font-semibold">Who has read your record</h3>
-              {reads.length === 0 ? (
-                <p className="mt-1 text-mist-muted">No one has read it.</p>
-              ) : (
-                <ul className="mt-1 grid gap-1 text-mist-muted">
-                  {reads.map((read) => (
-                    <li key={read.id}>{`${read.by}, ${read.at}`}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          }
-        />
+        <MedicalCard medical={medical} reads={reads} form={medicalForm} editing={editing === "medical"} />
         <EditableCard
           id="clothing"
           title="Clothing Preferences"
@@ -349,48 +279,7 @@ export default function Profile() {
           pendingEmail={pendingEmail}
           sessions={sessions}
         />
-        <section id="your-data" aria-labelledby="data-title" className="card scroll-mt-24">
-          <h2 id="data-title" className="mb-3 font-serif text-2xl font-semibold">
-            Your Data
-          </h2>
-          <p className="text-mist-muted">
-            Download everything we hold about you as one file, or delete your account. Deleting removes your profile,
-            medical record and sign-in for good; records the law requires us to keep (payments) stay, without any health
-            information.
-          </p>
-          <a href="/profile/export" className="btn-ghost mt-4" download>
-            Download my data (JSON)
-          </a>
-          <ProfileFormShell form={deleteForm} intent="delete" className="mt-6 grid max-w-md gap-3">
-            <h3 className="font-semibold">Delete my account</h3>
-            <label htmlFor="deletePassword" className="text-sm font-medium">
-              Your password
-            </label>
-            <PasswordInput
-              id="deletePassword"
-              name="currentPassword"
-              aria-invalid={deleteForm.errors.currentPassword ? true : undefined}
-              autoComplete="current-password"
-              maxLength={128}
-            />
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="confirm"
-                aria-invalid={deleteForm.errors.confirm ? true : undefined}
-                className="mt-0.5 h-5 w-5 accent-rose-500"
-              />
-              I understand that this cannot be undone.
-            </label>
-            <button
-              type="submit"
-              disabled={deleteForm.pending}
-              className="justify-self-start rounded-full border border-rose-400/60 px-6 py-3 font-medium text-rose-100 hover:bg-rose-500/10"
-            >
-              {deleteForm.pending ? "Deleting..." : "Delete My Account"}
-            </button>
-          </ProfileFormShell>
-        </section>
+        <YourDataCard form={deleteForm} />
       </div>
     </>
   );

@@ -2,13 +2,12 @@ import { BookOpen, ExternalLink, FileText, PlayCircle, Wrench } from "lucide-rea
 import { Link } from "react-router";
 import { RESOURCE_SECTIONS, type ResourceType } from "~/content/resources";
 import { privateMeta } from "~/lib/private-meta";
-import { requireViewer } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/resources";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Resources");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireViewer(request, context);
+/** Nothing to load; its being here makes a visit in the browser ask the server, so the area's guard runs. */
+export async function loader() {
   return null;
 }
 

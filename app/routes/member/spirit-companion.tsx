@@ -7,20 +7,19 @@ import {
   useLoaderData,
   useSearchParams,
 } from "react-router";
-import { CompanionChat } from "~/components/member/companion-chat";
-import { DailyPractices } from "~/components/member/daily-practices";
-import { SavedNotice } from "~/components/member/keep-insight";
-import { ReflectionPrompt } from "~/components/member/reflection-prompt";
-import { VisionImage } from "~/components/member/vision-image";
+import { CompanionChat } from "~/components/companion/companion-chat";
+import { DailyPractices } from "~/components/companion/daily-practices";
+import { SavedNotice } from "~/components/companion/keep-insight";
+import { ReflectionPrompt } from "~/components/companion/reflection-prompt";
+import { VisionImage } from "~/components/integration/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
+import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { dayIn, formatDateTime } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
-import { formatDateTime } from "~/lib/time-format";
-import { requireViewer } from "~/modules/accounts/session.server";
-import { localDay } from "~/modules/calendar/calendar.server";
 import {
   conversation,
   converse,
@@ -35,8 +34,8 @@ import {
   saveInsight,
   setPracticeDone,
 } from "~/modules/companion/companion.server";
+import { COMPANION_MESSAGES } from "~/modules/companion/messages";
 import {
-  COMPANION_NOTICES,
   companionMessageSchema,
   insightSchema,
   keepMessageSchema,
@@ -45,6 +44,7 @@ import {
 } from "~/modules/companion/validation";
 import { memberTimezone } from "~/modules/profile/profile.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/spirit-companion";
 
@@ -54,10 +54,11 @@ export const meta: Route.MetaFunction = () => privateMeta("Spirit Companion");
 
 const FILTERS = ["all", ...INSIGHT_CATEGORIES] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const zone = await memberTimezone(context.db, viewer.id);
-  const today = localDay(zone);
+  const today = dayIn(new Date(), zone);
   const filter = new URL(request.url).searchParams.get("insights") ?? "all";
   const category = INSIGHT_CATEGORIES.find((c) => c === filter);
   const [messages, done, saved] = await Promise.all([
@@ -85,10 +86,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const LIMIT = { name: "companion", limit: 60, windowSeconds: 3600 } as const;
 /** Without JavaScript each success lands back on the page, which shows what changed. */
 const PAGE = "/spirit-companion";
-const failureOf = (intent: unknown) => (intent === "message" ? COMPANION_NOTICES.notSent : COMPANION_NOTICES.notSaved);
+const failureOf = (intent: unknown) =>
+  intent === "message" ? COMPANION_MESSAGES.notSent : COMPANION_MESSAGES.notSaved;
 /** Without JavaScript, keeping an insight lands on the page with a notice (`?saved=`). */
 const SAVED = {
   reflection: "Reflection Saved: Your reflection has been saved to your insights collection.",
@@ -96,16 +97,17 @@ const SAVED = {
   practice: "Kept as a Practice insight: You will find it under Practice in your saved insights.",
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
+  const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent;
   return handleForm(submission, failureOf(intent), context.logger, async () => {
     switch (intent) {
       case "message": {
-        const limited = await hit(context.db, LIMIT, viewer.id);
+        const limited = await hit(context.db, RATE_LIMITS.companion, viewer.id);
         if (!limited.allowed) {
-          return refused(submission, COMPANION_NOTICES.tooMany, 429, {
+          return refused(submission, COMPANION_MESSAGES.tooMany, 429, {
             retryAfterSeconds: limited.retryAfterSeconds,
             rateLimited: true,
           });
@@ -145,16 +147,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         const messageId = serialId(parsed.data.messageId) ?? 0;
         // Another member's message is answered as one that does not exist.
         if (!(await keepMessage(context.db, context.env, viewer.id, messageId))) {
-          return refused(submission, COMPANION_NOTICES.noMessage, 404);
+          return refused(submission, COMPANION_MESSAGES.noMessage, 404);
         }
         return succeeded(request, { redirectTo: `${PAGE}?saved=conversation#conversation`, data: { kept: messageId } });
       }
       case "keep-practice": {
         const parsed = parse(submission, keepPracticeSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-        const today = localDay(await memberTimezone(context.db, viewer.id));
+        const today = dayIn(new Date(), await memberTimezone(context.db, viewer.id));
         if (!(await keepPractice(context.db, context.env, viewer.id, today, parsed.data.practiceId))) {
-          return refused(submission, COMPANION_NOTICES.notDone, 409);
+          return refused(submission, COMPANION_MESSAGES.notDone, 409);
         }
         return succeeded(request, { redirectTo: `${PAGE}?saved=practice#practices` });
       }
@@ -165,7 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "practice": {
         const parsed = parse(submission, practiceSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-        const today = localDay(await memberTimezone(context.db, viewer.id));
+        const today = dayIn(new Date(), await memberTimezone(context.db, viewer.id));
         // Setting a practice to done or not is naturally idempotent: no one-time key.
         await setPracticeDone(context.db, viewer.id, today, parsed.data.practiceId, parsed.data.done === "true");
         return succeeded(request, { redirectTo: PAGE });

@@ -3,13 +3,15 @@ import { data, Form, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { PageHero } from "~/components/content/page-hero";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { formatCents } from "~/modules/giving/amounts";
+import { GIVING_MESSAGES } from "~/modules/giving/messages";
 import { cancelAndRelease, completeAndFulfil } from "~/modules/payments/fulfilment.server";
-import { PAYMENT_NOTICES, PAYMENT_PATHS } from "~/modules/payments/outcomes";
+import { PAYMENT_PATHS } from "~/modules/payments/outcomes";
 import { getPayment, PaymentProviderError } from "~/modules/payments/payments.server";
 import type { Route } from "./+types/return";
 
@@ -20,7 +22,8 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
  * Where the provider sends the payer back. A GET changes nothing (DESIGN.md): the page posts
  * itself at once to capture (or to record the cancellation), with a button if scripts are off.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const url = new URL(request.url);
   const payment = await getPayment(context.db, url.searchParams.get("payment") ?? "");
   if (!payment) throw data(null, { status: 404 });
@@ -43,7 +46,8 @@ const NOT_COMPLETED = {
  * page, or back to where the payment started with its notice. The payment is its own one-time
  * key: capturing a captured payment answers as the first time did, so a resend is safe.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const submission = await readSubmission(request);
   const existing = await getPayment(context.db, submission.fields.payment ?? "");
   if (!existing) throw data(null, { status: 404 });
@@ -108,7 +112,7 @@ export default function PaymentReturn() {
     if (!result?.ok || !result.data) return;
     const { outcome, purpose, value, next } = result.data;
     if (outcome === "captured" && (purpose === "gift" || purpose === "ceremony-gift")) {
-      notify("success", PAYMENT_NOTICES.giftReceived.title, { description: PAYMENT_NOTICES.giftReceived.description });
+      notify("success", GIVING_MESSAGES.received.title, { description: GIVING_MESSAGES.received.description });
       // SPEC.md 7: the analytics event "donation", only if an analytics function exists (none is bundled).
       window.gtag?.("event", "donation", { currency: "USD", value });
     }

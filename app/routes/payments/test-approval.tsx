@@ -2,6 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
+import { type AppContext, appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
@@ -14,14 +15,15 @@ export const meta: Route.MetaFunction = () => privateMeta("Test payment");
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** Stands where PayPal's approval page would: only with the test provider, never in production. */
-async function orderFor(context: Route.LoaderArgs["context"], id: string) {
+async function orderFor(context: AppContext, id: string) {
   if (context.env.PAYMENT_PROVIDER !== "test") throw data(null, { status: 404 });
   const order = await getTestOrder(context.db, id);
   if (!order) throw data(null, { status: 404 });
   return order;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = router.get(appContext);
   const order = await orderFor(context, params.orderId);
   return { amount: formatCents(order.amountCents), description: order.description, status: order.status };
 }
@@ -33,7 +35,8 @@ const DECISIONS = { approve: "approved", decline: "declined" } as const;
  * The payer's decision, then back to our return page (or the cancel page). A decision on an order
  * already decided changes nothing, so a resent form needs no key of its own.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const order = await orderFor(context, params.orderId);
   const submission = await readSubmission(request);
   return handleForm(submission, NOT_RECORDED, context.logger, async () => {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { appContext } from "~/context";
 import { handleWebhook } from "~/modules/payments/fulfilment.server";
 import { providerFor } from "~/modules/payments/providers.server";
 import type { Route } from "./+types/webhook";
@@ -7,7 +8,8 @@ import type { Route } from "./+types/webhook";
  * PayPal's webhook deliveries. Only a delivery PayPal verifies is acted on; the event id makes a
  * replay harmless. A 2xx tells PayPal to stop retrying; a 5xx asks it to try again later.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = router.get(appContext);
   const raw = await request.text();
   if (raw.length > 100_000) throw data(null, { status: 413 });
   const event = await providerFor(context.db, context.env).verifyWebhook(request.headers, raw);

@@ -44,7 +44,7 @@ export async function signInAt(target: Target, username: string, password: strin
   return cookiesOf(res);
 }
 
-/** A journal entry as the "New Entry" form posts it (app/components/member/journal-form). */
+/** A journal entry as the "New Entry" form posts it (app/components/journal/journal-form). */
 export function journalForm(title: string, content: string, emotions: string[] = ["Peace"]) {
   const body = new URLSearchParams({ intent: "create", title, content, intensity: "6", ceremonyContext: "ceremony" });
   for (const e of emotions) body.append("emotions", e);

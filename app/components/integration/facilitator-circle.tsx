@@ -5,7 +5,7 @@ import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/lib/forms";
-import { INTEGRATION_MESSAGES, SHARE_NOT_SENT } from "~/modules/integration/messages";
+import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 
 export interface ShareView {
   id: number;
@@ -23,7 +23,7 @@ const RESET_MS = 3000; // SPEC.md: "about 3 s later the text clears and state re
 const loadSchema = () => import("~/modules/integration/validation").then((m) => m.shareSchema);
 
 /**
- * The Facilitator Circle card: share with the keepers (optionally anonymous to other members), on
+ * The Facilitator Circle card: share with the keepers (optionally without the member's name), on
  * the one form pipeline (decision 008). Each button sends the text as its kind; without JavaScript
  * the form posts to the page and lands on it saying it was shared.
  */
@@ -68,7 +68,7 @@ export function FacilitatorCircle({
       }, RESET_MS);
     },
     onFailure(failed) {
-      const notice = failed.formError ?? SHARE_NOT_SENT;
+      const notice = failed.formError ?? INTEGRATION_MESSAGES.shareNotSent;
       notify("error", notice.title, { description: notice.description });
     },
   });

@@ -1,15 +1,11 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { formatMonth, monthDays, shiftMonth } from "~/lib/dates";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 function monthOf(day: string) {
   return day.slice(0, 7);
-}
-function shiftMonth(month: string, by: number) {
-  const d = new Date(`${month}-01T12:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
 }
 
 /**
@@ -19,16 +15,14 @@ function shiftMonth(month: string, by: number) {
  */
 export function MonthCalendar(props: { selected: string; today: string; marked: ReadonlyArray<string> }) {
   const month = monthOf(props.selected);
-  const first = new Date(`${month}-01T12:00:00Z`);
-  const offset = first.getUTCDay();
-  const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const { leading, days } = monthDays(month);
   // Empty cells before the 1st and after the last day: every week row has its seven cells.
   const cells: Array<string | null> = [
-    ...Array.from({ length: offset }, () => null),
-    ...Array.from({ length: daysInMonth }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`),
-    ...Array.from({ length: (7 - ((offset + daysInMonth) % 7)) % 7 }, () => null),
+    ...Array.from({ length: leading }, () => null),
+    ...days,
+    ...Array.from({ length: (7 - ((leading + days.length) % 7)) % 7 }, () => null),
   ];
-  const title = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(first);
+  const title = formatMonth(month);
   const marked = new Set(props.marked);
   const link = (day: string) => `?date=${day}`;
 

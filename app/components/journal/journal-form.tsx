@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
+import { ChoiceChips } from "~/components/forms/choice-chips";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
 import { BODY_SENSATIONS, CONTEXTS, EMOTIONS } from "~/modules/journal/choices";
-import { ChoiceChips } from "./choice-chips";
 
 export interface JournalFormValues {
   title: string;

@@ -1,10 +1,10 @@
 import { Mic, MicOff, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { KeepInsight } from "~/components/companion/keep-insight";
 import { newFormKey } from "~/components/forms/use-form";
-import { KeepInsight } from "~/components/member/keep-insight";
+import { createRecognition, recordingError } from "~/components/ui/speech";
 import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
-import { createRecognition, recordingError } from "~/lib/speech";
 
 export interface ChatMessage {
   id: number;

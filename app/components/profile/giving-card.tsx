@@ -1,6 +1,6 @@
 import { Gift } from "lucide-react";
 import { Link } from "react-router";
-import { formatDate } from "~/lib/time-format";
+import { formatDate } from "~/lib/dates";
 import { formatCents } from "~/modules/giving/amounts";
 
 export interface GiftRow {

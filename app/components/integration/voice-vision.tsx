@@ -3,34 +3,12 @@ import { useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
+import { createRecognition, recordingError } from "~/components/ui/speech";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/lib/forms";
-import { createRecognition, recordingError } from "~/lib/speech";
 import { visualPrompt } from "~/modules/integration/tags";
+import { download, pngOf } from "./vision-files";
 import { VisionImage, visionSvg } from "./vision-image";
-
-function download(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The SVG drawn onto a canvas: a PNG the member can keep anywhere. */
-async function pngOf(svg: string): Promise<Blob> {
-  const image = new Image();
-  image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  await image.decode();
-  const canvas = document.createElement("canvas");
-  canvas.width = 800;
-  canvas.height = 800;
-  canvas.getContext("2d")?.drawImage(image, 0, 0, 800, 800);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("no PNG"))), "image/png"),
-  );
-}
 
 /** Where the words are posted without JavaScript: this mode's page, which shows the answer. */
 const VOICE_PAGE = "/integration?mode=voice";

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { newFormKey } from "~/components/forms/use-form";
 import { FLEXIBLE_MINUTES, type Meditation } from "~/content/meditations";
-import { formatMinutesSeconds } from "~/lib/time-format";
+import { formatMinutesSeconds } from "~/lib/dates";
 
 type State = "idle" | "playing" | "paused" | "done";
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { useFetcher } from "react-router";
-import { KeepInsight, SavedNotice } from "~/components/member/keep-insight";
+import { KeepInsight, SavedNotice } from "~/components/companion/keep-insight";
 import { DAILY_PRACTICES } from "~/content/companion";
 
 type DailyPractice = (typeof DAILY_PRACTICES)[number];

@@ -1,4 +1,4 @@
-import { notify } from "~/components/ui/notify";
+import { notify } from "./notify";
 
 /** The browser's speech recognition, where it exists (Chrome and Safari name it differently). */
 interface Recognition {

@@ -1,0 +1,17 @@
+import type { Logger } from "pino";
+import type { Db } from "../db/client";
+import type { Env } from "./env.server";
+
+/**
+ * The server's handles for one request, as server/app.ts's `getLoadContext` sets them. Routes
+ * reach it through React Router's context (app/context.ts); modules take these plain handles, so
+ * they depend on this file and not on app/context.ts, which knows the viewer (accounts).
+ */
+export interface AppContext {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  requestId: string;
+  /** From the socket, or from X-Forwarded-For only when TRUST_PROXY says so. */
+  clientIp: string;
+}

@@ -1,0 +1,41 @@
+import type { Notice } from "~/lib/forms";
+
+/**
+ * What a console page says after a change (`?done=` without JavaScript, a toast with it). SPEC.md
+ * describes no console, so these are the console's own words, one per outcome.
+ */
+export const CONSOLE_MESSAGES = {
+  done: {
+    request: { approved: "Request approved", declined: "Request declined" },
+    share: { replied: "Reply sent" },
+    inbox: { replied: "Reply sent", handled: "Marked handled", waiting: "Marked waiting again" },
+    newsletter: { saved: "Draft saved", tested: "Test queued to your address", sent: "Issue sent" },
+    outbox: { resent: "Email queued to send again" },
+    member: { role: "Role changed", disabled: "Account disabled", enabled: "Account enabled" },
+    giving: { refunded: "Gift refunded" },
+    application: {
+      note: "Note added",
+      new: "Application reopened",
+      "in-review": "Review started",
+      approved: "Application approved",
+      waitlisted: "Application waitlisted",
+      declined: "Application declined",
+    },
+    bookings: {
+      approved: "Request approved",
+      declined: "Request declined",
+      closed: "Day closed",
+      reopened: "Day reopened",
+    },
+  },
+
+  /**
+   * When no answer came (the connection dropped) or the server failed: whether the change was kept is
+   * not known, so the notice says only that, and that trying again is safe (each form's one-time key
+   * applies a repeat once).
+   */
+  notSaved: {
+    title: "Not saved",
+    description: "The change may not have been saved. Please try again; sent twice, it is applied only once.",
+  } satisfies Notice,
+} as const;

@@ -1,0 +1,169 @@
+import type { Logger } from "pino";
+import { redirect } from "react-router";
+import type { Db } from "../../../db/client";
+import type { Env } from "../../env.server";
+import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "../../lib/form-action.server";
+import type { FieldErrors } from "../../lib/forms";
+import { getViewer } from "../accounts/session.server";
+import { carryOutPayment } from "../payments/fulfilment.server";
+import { orderPayment, PaymentProviderError, recordPayment } from "../payments/payments.server";
+import { hit } from "../rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "../rate-limit/rules";
+import { forget, once, type SubmissionIdentity } from "../submissions/once.server";
+import { chooseOffering, readWholeDollars } from "./amount";
+import { GIVING_MESSAGES } from "./messages";
+import { checkoutSchema, donationSchema } from "./validation";
+
+type Ctx = { db: Db; env: Env; clientIp: string; logger: Pick<Logger, "warn" | "error"> };
+
+/** What a giving form comes to; the route answers each with its status and notice. */
+export type GiveOutcome =
+  | { kind: "limited"; retryAfterSeconds: number }
+  | { kind: "invalid"; fieldErrors: FieldErrors }
+  /** Off to the provider's approval page, or to the page that says the gift was received. */
+  | { kind: "redirect"; url: string }
+  /** Nothing was taken; the same form may try again. 502: no order was made; 402: declined or failed. */
+  | { kind: "failed"; status: 402 | 502 };
+
+interface Gift {
+  purpose: "gift" | "ceremony-gift";
+  dollars: number;
+  description: string;
+  donorName: string;
+  email: string;
+  card?: { last4: string; name: string };
+  /** Where the payer lands when the payment needs no more from them (kept with the one-time key). */
+  doneAt: (paymentId: string) => string;
+}
+
+/**
+ * Limited first (an invalid form counts too), then read: the amount is read here (amount.ts),
+ * never taken from the browser's total. The payment is recorded with the form's one-time key
+ * and paid outside that transaction, so a double click or a resend never charges twice.
+ */
+async function give(
+  ctx: Ctx,
+  identity: SubmissionIdentity,
+  read: () => { ok: true; gift: Gift } | { ok: false; fieldErrors: FieldErrors },
+  pay: (paymentId: string, doneAt: string, gift: Gift) => Promise<GiveOutcome>,
+): Promise<GiveOutcome> {
+  const limited = await hit(ctx.db, RATE_LIMITS.payment, ctx.clientIp);
+  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const form = read();
+  if (!form.ok) return { kind: "invalid", fieldErrors: form.fieldErrors };
+  const { gift } = form;
+  const answer = await once(ctx.db, identity, async (tx) => {
+    const paymentId = await recordPayment(tx, ctx.env, {
+      purpose: gift.purpose,
+      amountCents: gift.dollars * 100,
+      description: gift.description,
+      payerName: gift.donorName,
+      payerEmail: gift.email,
+      userId: identity.ownerId ?? null,
+      card: gift.card,
+    });
+    return { redirectTo: gift.doneAt(paymentId), data: { paymentId } };
+  });
+  const { paymentId } = answer.data as { paymentId: string };
+  const outcome = await pay(paymentId, answer.redirectTo, gift);
+  // The payment is marked failed; the same key may try again with a new one.
+  if (outcome.kind === "failed") await forget(ctx.db, identity);
+  return outcome;
+}
+
+/** /donation's offering: a tier or a typed amount, approved on the provider's page. */
+export function giveOffering(ctx: Ctx, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
+  const identity = { scope: "donation", key: submission.key, ownerId: payerId ?? undefined };
+  const read = () => {
+    const parsed = parse(submission, donationSchema);
+    if (!parsed.ok) return parsed;
+    const choice = chooseOffering(parsed.data.tier, parsed.data.amount);
+    if (!choice.ok) return { ok: false as const, fieldErrors: { [choice.field]: choice.error } };
+    const dollars = choice.dollars;
+    const { donorName, email } = parsed.data;
+    const description = `Offering to the church - $${dollars}`;
+    const doneAt = (paymentId: string) => `/payments/return?payment=${paymentId}`;
+    return { ok: true as const, gift: { purpose: "gift" as const, dollars, description, donorName, email, doneAt } };
+  };
+  return give(ctx, identity, read, async (paymentId, doneAt) => {
+    try {
+      const started = await orderPayment(ctx.db, ctx.env, paymentId);
+      // With or without JavaScript the payer leaves for the provider's page, where the amount is shown.
+      return { kind: "redirect", url: started.approveUrl ?? doneAt };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      ctx.logger.warn({ err: error.message }, "donation order not created");
+      return { kind: "failed", status: 502 };
+    }
+  });
+}
+
+/** /donation-checkout's ceremony donation: test card fields capture at once, else the provider's approval. */
+export function giveCeremonyDonation(ctx: Ctx, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
+  const identity = { scope: "donation-checkout", key: submission.key, ownerId: payerId ?? undefined };
+  const read = () => {
+    const parsed = parse(submission, checkoutSchema);
+    if (!parsed.ok) return parsed;
+    const { amount, donorName, email, cardLast4 } = parsed.data;
+    // The schema accepted the amount, so it reads as whole dollars.
+    const typed = readWholeDollars(amount);
+    const dollars = typed.ok && typed.dollars !== null ? typed.dollars : 0;
+    const card = cardLast4 ? { last4: cardLast4, name: donorName } : undefined;
+    const description = `Ceremony donation - $${dollars}`;
+    const doneAt = () => "/donation-success";
+    const gift = { purpose: "ceremony-gift" as const, dollars, description, donorName, email, card, doneAt };
+    return { ok: true as const, gift };
+  };
+  return give(ctx, identity, read, async (paymentId, doneAt, gift) => {
+    try {
+      const outcome = await carryOutPayment(ctx.db, ctx.env, paymentId, gift.card);
+      // The payer goes on to the provider, or to the page that says it was received.
+      if (outcome.kind === "redirect") return outcome;
+      if (outcome.kind === "captured") return { kind: "redirect", url: doneAt };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      ctx.logger.warn({ err: error.message }, "ceremony donation failed");
+    }
+    // Declined or failed: nothing was taken.
+    return { kind: "failed", status: 402 };
+  });
+}
+
+/** Both forms' answer: every refusal carries SPEC.md's payment notice and what was typed. */
+export function answerGift(submission: Submission, outcome: GiveOutcome) {
+  switch (outcome.kind) {
+    case "limited":
+      return refused(submission, GIVING_MESSAGES.error, 429, {
+        retryAfterSeconds: outcome.retryAfterSeconds,
+        rateLimited: true,
+      });
+    case "invalid":
+      return invalid(submission, outcome.fieldErrors);
+    case "redirect":
+      return redirect(outcome.url, 303);
+    case "failed":
+      return refused(submission, GIVING_MESSAGES.error, outcome.status);
+  }
+}
+
+/**
+ * A giving page's form post, whole: who gives (when signed in), the gift, and its answer, with
+ * SPEC.md's payment notice if anything fails on the way. Both giving pages' actions are this.
+ */
+export async function giftFormAction(
+  request: Request,
+  ctx: Ctx,
+  giveGift: (ctx: Ctx, submission: Submission, payerId: string | null) => Promise<GiveOutcome>,
+) {
+  const submission = await readSubmission(request);
+  return handleForm(submission, GIVING_MESSAGES.error, ctx.logger, async () => {
+    const viewer = await getViewer(request, ctx);
+    return answerGift(submission, await giveGift(ctx, submission, viewer?.id ?? null));
+  });
+}
+
+/** How a payment that came back to a giving page (from /payments/return) ended, from the page's address. */
+export function returnedPayment(url: string): "cancelled" | "error" | null {
+  const outcome = new URL(url).searchParams.get("payment");
+  return outcome === "cancelled" || outcome === "error" ? outcome : null;
+}

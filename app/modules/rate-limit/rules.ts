@@ -1,0 +1,56 @@
+/**
+ * Every rate limit of the site, one named rule per action: how many hits per window, and why.
+ * `name` is the bucket's key prefix in rate_limits, so changing one restarts its counts.
+ * `hit` (rate-limit.server.ts) counts against a rule; callers name the rule from here.
+ */
+export interface RateLimitRule {
+  /** Names the bucket, e.g. "contact". */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const MINUTES_15 = 900;
+const HOUR = 3600;
+const DAY = 86_400;
+
+export const RATE_LIMITS = {
+  /** Password guesses, any account, from one address (guessing.server.ts; docs/decisions/007). */
+  signInIp: { name: "sign-in-ip", limit: 30, windowSeconds: MINUTES_15 },
+  /** One account, from one address. */
+  signInPair: { name: "sign-in-pair", limit: 5, windowSeconds: MINUTES_15 },
+  /** One account, from everywhere (NIST SP 800-63B 5.2.2: at most 100 consecutive failures). */
+  signInAccount: { name: "sign-in-account", limit: 100, windowSeconds: HOUR },
+  /** A signed-in member's current password (email change, password change, account deletion). */
+  currentPassword: { name: "current-password", limit: 5, windowSeconds: MINUTES_15 },
+  /** Two-factor codes from one address: six digits must not be guessable. */
+  twoFactor: { name: "two-factor", limit: 10, windowSeconds: MINUTES_15 },
+  /** Reset links asked from one address. */
+  resetIp: { name: "reset-ip", limit: 5, windowSeconds: HOUR },
+  /** Reset links to one address: answered as usual beyond it, but nothing more is sent (no mailbombing, no oracle). */
+  resetEmail: { name: "reset-email", limit: 3, windowSeconds: HOUR },
+  /** Email-change confirmations: each mails a stranger's inbox, so bounded per account. */
+  emailChangeSend: { name: "email-change-send", limit: 5, windowSeconds: HOUR },
+  /** Contact messages from one address: each reaches the keepers' inbox. */
+  contact: { name: "contact", limit: 5, windowSeconds: HOUR },
+  /** Access requests from one address: each reaches the keepers. */
+  accessRequest: { name: "access-request", limit: 3, windowSeconds: HOUR },
+  /** Ceremony applications from one address: each is read by a keeper. */
+  application: { name: "application", limit: 5, windowSeconds: HOUR },
+  /** Readiness-quiz submissions from one address. */
+  quizIp: { name: "quiz:ip", limit: 10, windowSeconds: HOUR },
+  /** Readiness-quiz submissions per address too (keyed by a hash: no addresses in the limits table). */
+  quizEmail: { name: "quiz:email", limit: 3, windowSeconds: HOUR },
+  /** Newsletter sign-ups from one address. */
+  newsletterIp: { name: "newsletter:ip", limit: 10, windowSeconds: HOUR },
+  /** Sign-ups per address too (hashed), so nobody can flood one inbox with confirmation emails. */
+  newsletterEmail: { name: "newsletter:email", limit: 3, windowSeconds: DAY },
+  /** Payments started from one address, offerings and ceremony donations alike (giving/give.server.ts). */
+  payment: { name: "payment:ip", limit: 10, windowSeconds: HOUR },
+  /** Session bookings from one address: each holds a slot and may start a payment. */
+  booking: { name: "booking:ip", limit: 10, windowSeconds: HOUR },
+  /** SPEC.md 5: the guide chat, 5 messages per 15 minutes (shared key). */
+  guideChat: { name: "guide-chat", limit: 5, windowSeconds: MINUTES_15 },
+  /** Spirit Companion messages per member. */
+  companion: { name: "companion", limit: 60, windowSeconds: HOUR },
+} as const satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,12 @@
+import { bookingPurpose } from "./bookings/bookings.server";
+import { giftPurpose } from "./giving/gifts.server";
+import { registerPurpose } from "./payments/purposes.server";
+
+/**
+ * Where the domains are wired to each other, so none imports the one that serves it back:
+ * payments learns here what each purpose does. `app/entry.server.tsx` imports this file, so it
+ * runs before any request; no module imports it (tests/integration/architecture.test.ts).
+ */
+registerPurpose("gift", giftPurpose);
+registerPurpose("ceremony-gift", giftPurpose);
+registerPurpose("booking", bookingPurpose);

@@ -1,0 +1,181 @@
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The seams between modules, read from the import statements of every source file under app/,
+ * server/ and db/ (type-only imports too: they tie modules together as much as any other).
+ * A module is a folder under app/modules or app/components, or app/lib, app/content, app/routes;
+ * a file directly in app/, app/modules, server/ or db/ stands alone.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const MAX_LINES = 300;
+
+/**
+ * Longer than 300 lines on purpose: two articles, each one piece of prose with its references,
+ * which reads best whole. Code is never listed here. The list may only shrink.
+ */
+const TOO_LONG_FOR_NOW = new Set([
+  "app/content/articles/evolution-of-spiritual-exploration.ts",
+  "app/content/articles/exploring-profound-spiritual-experiences.ts",
+]);
+
+/**
+ * Files whose imports are not a module's dependencies: db/schema.ts gathers every module's tables
+ * for drizzle-kit and the typed database handle, so each module sees the whole database's type
+ * through db/client.ts without depending on the other modules.
+ */
+const COMPOSITION = new Set(["db/schema.ts"]);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return rel === "db/migrations" ? [] : sourceFiles(rel);
+    return /\.tsx?$/.test(entry.name) ? [rel] : [];
+  });
+}
+
+const files = ["app", "server", "db"].flatMap(sourceFiles);
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/**
+ * Where an import lands, for relative and `~/` imports; packages, Node's modules and React Router's
+ * generated route types (`./+types/…`) are not ours.
+ */
+function resolveImport(from: string, raw: string): string | null {
+  const specifier = raw.replace(/\?.*$/, "");
+  if (specifier.includes("/+types/")) return null;
+  let base: string;
+  if (specifier.startsWith("~/")) base = `app/${specifier.slice(2)}`;
+  else if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (fs.statSync(path.join(ROOT, candidate), { throwIfNoEntry: false })?.isFile()) return candidate;
+  }
+  throw new Error(`${from}: cannot resolve "${specifier}"`);
+}
+
+/** Static imports, re-exports and dynamic import() of one file. */
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(path.join(ROOT, file), "utf8"), true, true);
+  return info.importedFiles.map((i) => resolveImport(file, i.fileName)).filter((f): f is string => f !== null);
+}
+
+function moduleOf(file: string): string {
+  const parts = file.split("/");
+  if (parts[0] === "app" && parts.length > 2) {
+    if ((parts[1] === "modules" || parts[1] === "components") && parts.length > 3) return parts.slice(0, 3).join("/");
+    if (parts[1] !== "modules" && parts[1] !== "components") return parts.slice(0, 2).join("/");
+  }
+  return file.replace(/\.tsx?$/, "");
+}
+
+type Graph = Map<string, Map<string, string>>;
+
+/** Module → module, each edge with one file import that makes it (for the message). */
+function moduleGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of files) {
+    if (isTest(file) || COMPOSITION.has(file)) continue;
+    for (const target of importsOf(file)) {
+      const [from, to] = [moduleOf(file), moduleOf(target)];
+      if (from === to) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, `${file} imports ${target}`);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle's modules (Tarjan's strongly connected components of more than one module). */
+function cyclesIn(graph: Graph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) visit(next);
+      if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** One loop through a cycle's modules, each step with the import that makes it. */
+function describeCycle(graph: Graph, component: string[]): string {
+  const inside = new Set(component);
+  const start = component[0] ?? "";
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift() ?? "";
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!inside.has(next) || previous.has(next)) continue;
+      previous.set(next, node);
+      if (next === start) queue.length = 0;
+      else queue.push(next);
+    }
+  }
+  const loop = [start];
+  for (let node = previous.get(start); node && node !== start; node = previous.get(node)) loop.unshift(node);
+  loop.unshift(start);
+  const steps = loop.slice(1).map((to, i) => `  ${graph.get(loop[i] ?? "")?.get(to)}`);
+  return [`${loop.join(" → ")} (${component.length} modules in this circle)`, ...steps].join("\n");
+}
+
+describe("architecture", () => {
+  const graph = moduleGraph();
+
+  it("has no import cycle between modules", () => {
+    expect(cyclesIn(graph).map((c) => describeCycle(graph, c))).toEqual([]);
+  });
+
+  it("finds a cycle when one is made (the check itself works)", () => {
+    const made: Graph = new Map([
+      ["app/modules/a", new Map([["app/modules/b", "a.ts imports b.ts"]])],
+      ["app/modules/b", new Map([["app/modules/c", "b.ts imports c.ts"]])],
+      ["app/modules/c", new Map([["app/modules/a", "c.ts imports a.ts"]])],
+    ]);
+    expect(cyclesIn(made)).toEqual([["app/modules/a", "app/modules/b", "app/modules/c"]]);
+    expect(describeCycle(made, ["app/modules/a", "app/modules/b", "app/modules/c"])).toContain(
+      "app/modules/a → app/modules/b → app/modules/c → app/modules/a",
+    );
+  });
+
+  it("keeps routes and components out of modules and lib", () => {
+    const wrong = files
+      .filter((file) => /^app\/(modules|lib)\//.test(file))
+      .flatMap((file) => importsOf(file).map((target) => ({ file, target })))
+      .filter(({ target }) => /^app\/(routes|components)\//.test(target))
+      .map(({ file, target }) => `${file} imports ${target}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("keeps every source file within 300 lines", () => {
+    const lines = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").trimEnd().split("\n").length;
+    const long = files.filter((file) => lines(file) > MAX_LINES);
+    expect(long.filter((file) => !TOO_LONG_FOR_NOW.has(file))).toEqual([]);
+    // A file split since (or moved) leaves the list, so the list only shrinks.
+    expect([...TOO_LONG_FOR_NOW].filter((file) => !long.includes(file))).toEqual([]);
+  });
+});
