@@ -186,3 +186,53 @@ describe("the guide chat", () => {
     await page.close();
   });
 });
+
+describe("a superseded page change", () => {
+  it("is not reported as an uncaught error; other failures still are", async () => {
+    const page = await open("/");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // A page's data that has begun to arrive and not ended (a slow link): the body stays open until
+    // the request is cancelled, as a real response cut off mid-way does.
+    await page.evaluate(() => {
+      const realFetch = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const response = await realFetch(input, init);
+        if (!String(input).includes(".data") || !response.body) return response;
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const signal = init?.signal;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes);
+            signal?.addEventListener("abort", () => controller.error(signal.reason));
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    });
+    // The FAQ's code is held back, so its data has arrived while the page change still waits.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/faq-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const follow = (path: string) => page.evaluate(`void window.__reactRouterDataRouter.navigate("${path}")`);
+    await follow("/faq");
+    await page.waitForTimeout(300);
+    // Another link followed before it: the first page change is cancelled.
+    await follow("/religious-freedom");
+    await page.waitForURL(`${baseUrl}/religious-freedom`);
+    release();
+    await page.waitForTimeout(300);
+    expect(errors).toEqual([]);
+
+    await page.evaluate(() => {
+      void Promise.reject(new Error("a real failure"));
+    });
+    await expect.poll(() => errors).toEqual(["a real failure"]);
+    await page.close();
+  });
+});
