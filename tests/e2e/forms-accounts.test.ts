@@ -120,6 +120,14 @@ describe("account forms without JavaScript", () => {
     await page.getByRole("button", { name: "Save Settings" }).click();
     await page.waitForURL(/\/profile\?saved=settings/);
     await visible(page, "Your settings are saved.");
+    // The page written afresh shows the stored zone chosen, among every zone the server knows.
+    const zone = page.getByLabel("Time zone", { exact: true });
+    expect(await zone.inputValue()).toBe("Europe/Lisbon");
+    expect(await zone.locator("option[selected]").count()).toBe(1);
+    expect(await zone.locator("option").count()).toBeGreaterThan(400);
+    await page.getByLabel("Time zone", { exact: true }).selectOption("America/New_York");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page.waitForURL(/\/profile\?saved=settings/);
 
     // A wrong current password: the message, and no password in any field.
     await page.getByLabel("Current password").fill("not-my-password");
@@ -208,8 +216,26 @@ describe("account forms with JavaScript", () => {
     const page = await ctx.newPage();
     await signIn(page);
     await page.waitForURL(`${app.url}/dashboard`);
-    await page.goto(`${app.url}/profile`);
+    // Arriving by a link (the page made in the browser), the zone list and the member's zone.
     await hydrated(page);
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/profile"),
+    );
+    await page.waitForURL(`${app.url}/profile`);
+    const zone = page.getByLabel("Time zone", { exact: true });
+    await expect.poll(() => zone.inputValue()).toBe("America/New_York");
+    expect(await zone.locator("option").count()).toBeGreaterThan(400);
+    expect(await zone.locator('option[value="Asia/Shanghai"]').textContent()).toBe("Asia/Shanghai");
+    await zone.selectOption("Pacific/Port_Moresby");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await visible(page, "Your settings are saved.");
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByLabel("Time zone", { exact: true }).inputValue()).toBe("Pacific/Port_Moresby");
+    expect(await page.locator('option[value="Pacific/Port_Moresby"]').textContent()).toBe("Pacific/Port Moresby");
+
     await page.getByRole("link", { name: "Edit Clothing Preferences" }).click();
     await page.getByLabel("Shirt size").fill("M");
     await page.getByRole("button", { name: "Save Clothing Preferences" }).click();

@@ -1,11 +1,13 @@
 import { Settings } from "lucide-react";
 import { SETTINGS, type SettingKey } from "~/modules/profile/validation";
 import { type ProfileForm, ProfileFormShell } from "./profile-form";
+import { timeZoneOptions } from "./time-zone-options";
 
 /** SPEC.md's seven settings: six switches and the time zone that drives times everywhere. */
 export function SettingsCard(props: {
   values: Record<SettingKey, boolean> & { timezone: string };
-  timezones: ReadonlyArray<string>;
+  /** The zones the server knows, one per line. */
+  timezones: string;
   form: ProfileForm;
 }) {
   const { form } = props;
@@ -41,16 +43,13 @@ export function SettingsCard(props: {
           <select
             id="timezone"
             name="timezone"
-            defaultValue={timezone.defaultValue ?? props.values.timezone}
             aria-invalid={timezone.error ? true : undefined}
             className="field"
-          >
-            {props.timezones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: zone names from Intl, escaped (time-zone-options.ts).
+            dangerouslySetInnerHTML={{
+              __html: timeZoneOptions(props.timezones, timezone.defaultValue ?? props.values.timezone),
+            }}
+          />
           <p className="mt-1 text-sm text-mist-muted">Greetings, sessions and dates are shown in this zone.</p>
         </div>
         <button type="submit" className="btn-gold justify-self-start" disabled={saving}>

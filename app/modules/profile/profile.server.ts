@@ -29,6 +29,14 @@ export async function memberTimezone(db: Db, userId: string): Promise<string> {
   return row?.timezone ?? DEFAULT_TIMEZONE;
 }
 
+let zones: string | null = null;
+
+/** Every time zone this server knows, one per line: the choices of /profile's settings form. */
+export function knownTimeZones(): string {
+  zones ??= Intl.supportedValuesOf("timeZone").join("\n");
+  return zones;
+}
+
 /** The member's own view of everything on /profile. */
 export async function memberProfile(db: Db, env: Env, userId: string) {
   const [user] = await db

@@ -25,7 +25,7 @@ import { listRecordReads } from "~/modules/audit/audit.server";
 import { memberGifts } from "~/modules/giving/gifts.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
 import { PROFILE_MESSAGES } from "~/modules/profile/messages";
-import { memberProfile } from "~/modules/profile/profile.server";
+import { knownTimeZones, memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
 import type { Route } from "./+types/profile";
 
@@ -61,7 +61,7 @@ export async function loader({ context: router }: Route.LoaderArgs) {
       lastActive: formatDateTime(s.updatedAt, zone),
       ipAddress: s.ipAddress,
     })),
-    timezones: Intl.supportedValuesOf("timeZone"),
+    timezones: knownTimeZones(),
     gifts: gifts.map((g) => ({
       id: g.id,
       kind: g.kind,
