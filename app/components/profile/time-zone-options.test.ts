@@ -22,6 +22,8 @@ describe("timeZoneOptions", () => {
 
   it("escapes what it writes", () => {
     const html = timeZoneOptions('A/"b"<i>&', 'A/"b"<i>&');
-    expect(html).toBe('<option value="A/&quot;b&quot;&lt;i&gt;&amp;" selected="">A/&quot;b&quot;&lt;i&gt;&amp;</option>');
+    expect(html).toBe(
+      '<option value="A/&quot;b&quot;&lt;i&gt;&amp;" selected="">A/&quot;b&quot;&lt;i&gt;&amp;</option>',
+    );
   });
 });
