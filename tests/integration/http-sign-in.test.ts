@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { rateLimits, sessions, users } from "../../db/schema";
+import { greetingFor, hourIn } from "../../app/lib/dates";
+import { profiles, rateLimits, sessions, users } from "../../db/schema";
 import { cookiesOf, createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { postForm, startTestServer, type TestServer } from "../support/server";
@@ -199,6 +200,36 @@ describeEachBackend("signing in over HTTP", (backend) => {
       .where(eq(sessions.token, token));
     expect((await get(server, "/dashboard", cookie)).status).toBe(302);
     expect(await server.database.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
+  });
+
+  it("knows the member's time zone from the session read, on both paths", async () => {
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    const greetingIn = (zone: string) => greetingFor(hourIn(zone));
+    // A zone whose greeting differs from the default's at this hour, so the page shows which it used.
+    const zone = ["Asia/Tokyo", "Europe/Warsaw", "Pacific/Kiritimati"].find(
+      (z) => greetingIn(z) !== greetingIn("America/New_York"),
+    ) as string;
+    const someone = await createAccount(server, "member", "Zofia Łukasiewicz");
+    await server.database.db.update(profiles).set({ timezone: zone }).where(eq(profiles.userId, someone.id));
+    const { cookie } = await signIn(server, someone.username, someone.password);
+    const greeting = async () => {
+      const html = await (await get(server, "/dashboard", cookie)).text();
+      return html.match(/Good (Morning|Afternoon|Evening)/)?.[0];
+    };
+    expect(await greeting()).toBe(greetingIn(zone));
+    // better-auth's path (a renewal due): the same zone.
+    const day = 86_400_000;
+    const old = new Date(Date.now() - 2 * day);
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(old.getTime() + 30 * day), updatedAt: old })
+      .where(eq(sessions.token, tokenOf(cookie)));
+    expect(await greeting()).toBe(greetingIn(zone));
+    const [renewed] = await server.database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    expect(renewed?.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // A member without a profile row: SPEC.md's default zone.
+    await server.database.db.delete(profiles).where(eq(profiles.userId, someone.id));
+    expect(await greeting()).toBe(greetingIn("America/New_York"));
   });
 
   it("refuses a cross-site sign-in or sign-out POST", async () => {

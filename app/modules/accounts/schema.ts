@@ -165,6 +165,9 @@ export const emailChanges = pgTable(
   (t) => [uniqueIndex("email_changes_token_idx").on(t.tokenHash)],
 );
 
+/** SPEC.md's default time zone, until a member chooses theirs. */
+export const DEFAULT_TIMEZONE = "America/New_York";
+
 /**
  * The member's own cards on /profile and their settings (SPEC.md "Profile and Settings"); personal,
  * not sensitive. One row per account, made with it (invitations, demo accounts), so it lives with
@@ -191,7 +194,7 @@ export const profiles = pgTable("profiles", {
   sessionReminders: boolean("session_reminders").notNull().default(true),
   integrationPrompts: boolean("integration_prompts").notNull().default(false),
   journalReminders: boolean("journal_reminders").notNull().default(true),
-  timezone: text("timezone").notNull().default("America/New_York"),
+  timezone: text("timezone").notNull().default(DEFAULT_TIMEZONE),
   /** When the last weekly journal reminder went out (claimed by one UPDATE, so never twice in a week). */
   journalRemindedAt: timestamp("journal_reminded_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

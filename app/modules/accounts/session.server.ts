@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { AppContext } from "../../handles";
 import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./auth.server";
-import { type Role, sessions } from "./schema";
+import { DEFAULT_TIMEZONE, profiles, type Role, sessions } from "./schema";
 import { readSession } from "./session-token.server";
 
 export interface Viewer {
@@ -18,6 +18,8 @@ export interface Viewer {
   sessionId: string;
   /** This session itself passed the second factor (what the console asks for). */
   sessionTwoFactor: boolean;
+  /** The zone the member's times are shown in (their setting, else SPEC.md's default). */
+  timezone: string;
 }
 
 type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
@@ -63,7 +65,17 @@ export async function getViewer(request: Request, context: Ctx): Promise<Viewer 
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     sessionId: session.id,
     sessionTwoFactor: Boolean(session.twoFactorVerified),
+    timezone:
+      (fast === "ask-better-auth" ? await storedTimezone(context, user.id) : fast?.timezone) ?? DEFAULT_TIMEZONE,
   };
+}
+
+async function storedTimezone(context: Ctx, userId: string): Promise<string | null> {
+  const [row] = await context.db
+    .select({ timezone: profiles.timezone })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.timezone ?? null;
 }
 
 /**

@@ -7,7 +7,6 @@ import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { medicalRecords } from "./schema";
 import type { MedicalRecord, SettingKey } from "./validation";
 
-export const DEFAULT_TIMEZONE = "America/New_York";
 const EMPTY_RECORD: MedicalRecord = {
   mentalHealthHistory: "",
   currentMedications: "",
@@ -22,11 +21,6 @@ async function profileRow(db: Db, userId: string) {
   if (row) return row;
   const [created] = await db.insert(profiles).values({ userId }).onConflictDoNothing().returning();
   return created ?? (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
-}
-
-export async function memberTimezone(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ timezone: profiles.timezone }).from(profiles).where(eq(profiles.userId, userId));
-  return row?.timezone ?? DEFAULT_TIMEZONE;
 }
 
 let zones: string | null = null;

@@ -16,7 +16,6 @@ import { holdSlot } from "~/modules/bookings/hold.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import { type BookingSummary, bookingSchema } from "~/modules/bookings/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { forget, once } from "~/modules/submissions/once.server";
@@ -58,7 +57,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors, BOOKING_MESSAGES.missing);
     const viewer = await getViewer(request, context);
     // Without the browser's zone (no JavaScript), a member's own setting; a visitor's mails give New York time.
-    const timeZone = knownZone(parsed.data.timeZone) ?? (viewer ? await memberTimezone(context.db, viewer.id) : "");
+    const timeZone = knownZone(parsed.data.timeZone) ?? (viewer ? viewer.timezone : "");
     const identity = { scope: "booking", key: submission.key, ownerId: viewer?.id };
     const answer = await once(context.db, identity, async (tx) => {
       const held = await holdSlot(tx, context.env, { ...parsed.data, timeZone }, viewer?.id ?? null);

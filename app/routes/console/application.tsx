@@ -13,7 +13,6 @@ import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/form
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { applicationDecisionSchema, applicationNoteSchema } from "~/modules/console/validation";
 import { addApplicationNote, decideApplication, readApplication } from "~/modules/intake/application-review.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/application";
 
@@ -37,7 +36,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const staff = { id: viewer.id, name: viewer.name };
   const application = await readApplication(context.db, context.env, params.id, staff, context.clientIp);
   if (!application) throw data(null, { status: 404 });
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   return {
     application: {
       ...application,

@@ -8,7 +8,6 @@ import { beforeCursor } from "~/lib/ids";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS } from "~/modules/audit/actions";
 import { AUDIT_PAGE_SIZE, listAudit, personName } from "~/modules/console/audit-log.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/audit";
 
 const ACTIONS = Object.values(AUDIT_ACTIONS);
@@ -22,10 +21,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const before = beforeCursor(url);
   const name = askedPerson ? await personName(context.db, askedPerson) : null;
   const person = name ? askedPerson : undefined;
-  const [rows, zone] = await Promise.all([
-    listAudit(context.db, { action, person, before }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const rows = await listAudit(context.db, { action, person, before });
   return {
     person: person && name ? { id: person, name } : null,
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone) })),

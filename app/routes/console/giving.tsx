@@ -21,7 +21,6 @@ import { formatCents } from "~/modules/giving/amounts";
 import { giftFilterFrom } from "~/modules/giving/filter";
 import { GIFT_PAGE_SIZE, getGift, giftTotals, listGifts, refundGift } from "~/modules/giving/gifts.server";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/giving";
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
@@ -36,10 +35,10 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     return data({ canRefund, filterError: DAY_INVALID, totals, rows: [], next: null }, { status: 400 });
   }
   const before = beforeCursor(url);
-  const [rows, totals, zone] = await Promise.all([
+  const zone = viewer.timezone;
+  const [rows, totals] = await Promise.all([
     listGifts(context.db, { ...filter, before }),
     giftTotals(context.db, filter),
-    memberTimezone(context.db, viewer.id),
   ]);
   return {
     canRefund,

@@ -13,7 +13,6 @@ import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/form
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { readMessage, replyToMessage, setHandled } from "~/modules/messages/contact.server";
 import { contactReplySchema } from "~/modules/messages/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/inbox-message";
 
@@ -22,7 +21,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const viewer = router.get(viewerContext);
   const found = await readMessage(context.db, viewer, serialId(params.id) ?? 0, context.clientIp);
   if (!found) throw data(null, { status: 404 });
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   const { message, replies } = found;
   return {
     message: {

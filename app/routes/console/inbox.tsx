@@ -3,7 +3,6 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { type InboxFilter, listInbox } from "~/modules/messages/contact.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/inbox";
 
 /** The console inbox: messages sent through /contact, urgent first, until a keeper handles them. */
@@ -11,7 +10,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
   const filter: InboxFilter = new URL(request.url).searchParams.get("show") === "handled" ? "handled" : "waiting";
-  const [rows, zone] = await Promise.all([listInbox(context.db, filter), memberTimezone(context.db, viewer.id)]);
+  const zone = viewer.timezone;
+  const rows = await listInbox(context.db, filter);
   return {
     filter,
     rows: rows.map((r) => ({

@@ -13,7 +13,7 @@ import { roles } from "~/modules/accounts/roles";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { memberAccountSchema, memberRoleSchema } from "~/modules/console/validation";
-import { memberTimezone, readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
+import { readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/member";
 
@@ -22,7 +22,7 @@ export async function loader({ request, params, context: router }: Route.LoaderA
   const viewer = router.get(viewerContext);
   const member = await getMember(context.db, params.id);
   if (!member) throw data(null, { status: 404 });
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   // Only on request: opening the record is a read the member will see in their audit list.
   const showRecord = new URL(request.url).searchParams.get("record") === "open";
   const medical = showRecord

@@ -15,7 +15,6 @@ import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/messages/issue-validation";
 import { getIssue, renderIssueBody, saveIssue, sendIssue, sendTest } from "~/modules/messages/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/messages/subscribers.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-issue";
 
@@ -24,7 +23,8 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const viewer = router.get(viewerContext);
   const issue = await getIssue(context.db, serialId(params.id) ?? 0);
   if (!issue) throw data(null, { status: 404 });
-  const [counts, zone] = await Promise.all([subscriberCounts(context.db), memberTimezone(context.db, viewer.id)]);
+  const zone = viewer.timezone;
+  const counts = await subscriberCounts(context.db);
   return {
     issue: {
       id: issue.id,

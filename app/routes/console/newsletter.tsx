@@ -6,18 +6,14 @@ import { formatDateTime } from "~/lib/dates";
 import { plural } from "~/lib/plural";
 import { listIssues } from "~/modules/messages/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/messages/subscribers.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/newsletter";
 
 /** The newsletter: who is subscribed, the issues written and sent, and writing the next one. */
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
-  const [issues, counts, zone] = await Promise.all([
-    listIssues(context.db),
-    subscriberCounts(context.db),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const [issues, counts] = await Promise.all([listIssues(context.db), subscriberCounts(context.db)]);
   return {
     counts,
     issues: issues.map((i) => ({

@@ -16,7 +16,6 @@ import { consoleInvalid, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { resendSchema } from "~/modules/console/validation";
 import { listOutbox, requeue } from "~/modules/mail/outbox.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/outbox";
 
@@ -26,10 +25,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = requireStaff(router.get(viewerContext), "admin");
   const before = beforeCursor(new URL(request.url));
-  const [rows, zone] = await Promise.all([
-    listOutbox(context.db, { limit: PAGE, before }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const rows = await listOutbox(context.db, { limit: PAGE, before });
   // Bodies stay on the server: they can hold single-use links (invitations, password resets).
   return {
     rows: rows.map((r) => ({

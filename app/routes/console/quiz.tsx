@@ -9,7 +9,6 @@ import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { listQuizSubmissions, QUIZ_PAGE_SIZE } from "~/modules/intake/quiz.server";
 import { quizFilterFrom } from "~/modules/intake/quiz-filter";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/quiz";
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
@@ -17,10 +16,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const before = beforeCursor(url);
-  const [rows, zone] = await Promise.all([
-    listQuizSubmissions(context.db, { ...quizFilterFrom(url), before }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const rows = await listQuizSubmissions(context.db, { ...quizFilterFrom(url), before });
   return {
     rows: rows.map((r) => ({
       id: r.id,

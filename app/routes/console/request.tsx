@@ -13,7 +13,6 @@ import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/form
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { accessDecisionSchema } from "~/modules/console/validation";
 import { decideAccessRequest, getAccessRequest } from "~/modules/intake/access-review.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/request";
 
@@ -28,7 +27,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const viewer = router.get(viewerContext);
   const row = await getAccessRequest(context.db, serialId(params.id) ?? 0);
   if (!row) throw data(null, { status: 404 });
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   return {
     request: {
       ...row,

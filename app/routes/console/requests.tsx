@@ -8,7 +8,6 @@ import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { listAccessRequests, REVIEW_PAGE_SIZE } from "~/modules/intake/access-review.server";
 import { accessRequestStatuses } from "~/modules/intake/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/requests";
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
@@ -17,10 +16,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = accessRequestStatuses.find((s) => s === url.searchParams.get("status"));
   const before = beforeCursor(url);
-  const [rows, zone] = await Promise.all([
-    listAccessRequests(context.db, { status, before }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const rows = await listAccessRequests(context.db, { status, before });
   return {
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone) })),
     next: rows.length === REVIEW_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,

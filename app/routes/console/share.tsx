@@ -12,7 +12,6 @@ import { consoleInvalid, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
 import { replySchema } from "~/modules/integration/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/share";
 
@@ -21,7 +20,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const viewer = router.get(viewerContext);
   const share = await readShareAsStaff(context.db, context.env, viewer, serialId(params.id) ?? 0, context.clientIp);
   if (!share) throw data(null, { status: 404 });
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   return {
     share: {
       ...share,

@@ -6,7 +6,6 @@ import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { listSharesForStaff, SHARES_PAGE_SIZE } from "~/modules/integration/shares.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/shares";
 
 const KIND_LABELS = {
@@ -21,10 +20,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const unanswered = url.searchParams.get("show") !== "all";
   const before = beforeCursor(url);
-  const [rows, zone] = await Promise.all([
-    listSharesForStaff(context.db, { unanswered, before }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const rows = await listSharesForStaff(context.db, { unanswered, before });
   return {
     unanswered,
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone), answered: r.repliedAt !== null })),

@@ -9,17 +9,14 @@ import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE, subscriberFilterFrom } from "~/modules/messages/subscribers.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/subscribers";
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
   const url = new URL(request.url);
-  const [rows, zone] = await Promise.all([
-    listSubscribers(context.db, { ...subscriberFilterFrom(url), before: beforeCursor(url) }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const rows = await listSubscribers(context.db, { ...subscriberFilterFrom(url), before: beforeCursor(url) });
   const at = (d: Date | null) => (d ? formatDateTime(d, zone) : null);
   return {
     rows: rows.map((r) => ({

@@ -19,7 +19,6 @@ import { checkIn, checkinsIn, journalIn, monthAndRecent } from "~/modules/calend
 import { CHECKIN_CHOICES, type CheckinLabel } from "~/modules/calendar/checkin-choices";
 import { CALENDAR_MESSAGES } from "~/modules/calendar/messages";
 import { checkinSchema } from "~/modules/calendar/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Session Calendar");
@@ -32,7 +31,7 @@ const BookingDialog = lazy(() =>
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   const today = dayIn(new Date(), zone);
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
@@ -105,7 +104,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const parsed = parse(submission, checkinSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const emotion = parsed.data.emotion as CheckinLabel;
-    const today = dayIn(new Date(), await memberTimezone(context.db, viewer.id));
+    const today = dayIn(new Date(), viewer.timezone);
     // Setting today's feeling to a given one is naturally idempotent: a repeat stores nothing new (no key needed).
     await checkIn(context.db, viewer.id, today, emotion);
     return succeeded(request, { redirectTo: "/calendar?checked=1", data: { emotion } });

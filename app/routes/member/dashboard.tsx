@@ -15,7 +15,6 @@ import { privateMeta } from "~/lib/private-meta";
 import type { ApplicationStatus } from "~/modules/intake/application-status";
 import { memberApplication } from "~/modules/intake/applications.server";
 import { hasLinkableRecords } from "~/modules/profile/linking.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => privateMeta("Your Sacred Dashboard");
@@ -77,8 +76,8 @@ const APPLICATION_STATUS_TEXT: Record<ApplicationStatus, { label: string; text: 
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
-  const [timezone, application, toLink] = await Promise.all([
-    memberTimezone(context.db, viewer.id),
+  const timezone = viewer.timezone;
+  const [application, toLink] = await Promise.all([
     memberApplication(context.db, viewer.id),
     hasLinkableRecords(context.db, viewer),
   ]);

@@ -5,7 +5,6 @@ import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { getSession } from "~/modules/integration/sessions.server";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import type { Route } from "./+types/integration-session";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration session");
@@ -16,7 +15,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const session = await getSession(context.db, context.env, viewer.id, params.id);
   if (!session) throw data(null, { status: 404 });
   return {
-    session: { ...session, createdAt: formatDateTime(session.createdAt, await memberTimezone(context.db, viewer.id)) },
+    session: { ...session, createdAt: formatDateTime(session.createdAt, viewer.timezone) },
   };
 }
 

@@ -23,7 +23,6 @@ import {
   visionSchema,
   visionWordsSchema,
 } from "~/modules/integration/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/integration";
 
@@ -35,7 +34,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const mode: Mode = MODES.find((m) => m.id === url.searchParams.get("mode"))?.id ?? "personal";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   const [sessions, shares, reads, prompts] = await Promise.all([
     listSessions(context.db, context.env, viewer.id, q),
     memberShares(context.db, context.env, viewer.id),

@@ -22,7 +22,6 @@ import { contextLabel } from "~/modules/journal/choices";
 import { deleteEntry, getEntry, updateEntry } from "~/modules/journal/journal.server";
 import { JOURNAL_MESSAGES } from "~/modules/journal/messages";
 import { journalEntrySchema } from "~/modules/journal/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journal-entry";
 
@@ -34,7 +33,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   // Another member's id answers exactly like an id that does not exist.
   const entry = await getEntry(context.db, context.env, viewer.id, params.id);
   if (!entry) throw data(null, { status: 404 });
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   return {
     entry: {
       ...entry,

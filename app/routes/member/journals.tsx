@@ -12,7 +12,6 @@ import { privateMeta } from "~/lib/private-meta";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
 import { JOURNAL_MESSAGES } from "~/modules/journal/messages";
 import { journalEntrySchema } from "~/modules/journal/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journals";
 
@@ -23,10 +22,11 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const viewer = router.get(viewerContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [archive, zone] = await Promise.all([
-    listEntries(context.db, context.env, viewer.id, { q, cursor: url.searchParams.get("after") ?? undefined }),
-    memberTimezone(context.db, viewer.id),
-  ]);
+  const zone = viewer.timezone;
+  const archive = await listEntries(context.db, context.env, viewer.id, {
+    q,
+    cursor: url.searchParams.get("after") ?? undefined,
+  });
   return {
     q,
     next: archive.next,

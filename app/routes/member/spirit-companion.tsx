@@ -42,7 +42,6 @@ import {
   keepPracticeSchema,
   practiceSchema,
 } from "~/modules/companion/validation";
-import { memberTimezone } from "~/modules/profile/profile.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
@@ -57,7 +56,7 @@ const FILTERS = ["all", ...INSIGHT_CATEGORIES] as const;
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
-  const zone = await memberTimezone(context.db, viewer.id);
+  const zone = viewer.timezone;
   const today = dayIn(new Date(), zone);
   const filter = new URL(request.url).searchParams.get("insights") ?? "all";
   const category = INSIGHT_CATEGORIES.find((c) => c === filter);
@@ -154,7 +153,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       case "keep-practice": {
         const parsed = parse(submission, keepPracticeSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-        const today = dayIn(new Date(), await memberTimezone(context.db, viewer.id));
+        const today = dayIn(new Date(), viewer.timezone);
         if (!(await keepPractice(context.db, context.env, viewer.id, today, parsed.data.practiceId))) {
           return refused(submission, COMPANION_MESSAGES.notDone, 409);
         }
@@ -167,7 +166,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       case "practice": {
         const parsed = parse(submission, practiceSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-        const today = dayIn(new Date(), await memberTimezone(context.db, viewer.id));
+        const today = dayIn(new Date(), viewer.timezone);
         // Setting a practice to done or not is naturally idempotent: no one-time key.
         await setPracticeDone(context.db, viewer.id, today, parsed.data.practiceId, parsed.data.done === "true");
         return succeeded(request, { redirectTo: PAGE });
