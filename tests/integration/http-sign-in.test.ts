@@ -225,7 +225,10 @@ describeEachBackend("signing in over HTTP", (backend) => {
       .set({ expiresAt: new Date(old.getTime() + 30 * day), updatedAt: old })
       .where(eq(sessions.token, tokenOf(cookie)));
     expect(await greeting()).toBe(greetingIn(zone));
-    const [renewed] = await server.database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const [renewed] = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(cookie)));
     expect(renewed?.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     // A member without a profile row: SPEC.md's default zone.
     await server.database.db.delete(profiles).where(eq(profiles.userId, someone.id));
