@@ -33,14 +33,21 @@ export function knownTimeZones(): string {
 
 /** The member's own view of everything on /profile. */
 export async function memberProfile(db: Db, env: Env, userId: string) {
-  const [user] = await db
-    .select({ name: users.name, email: users.email, username: users.username })
+  // One read for the account, its profile and its sealed medical record.
+  const [found] = await db
+    .select({
+      user: { name: users.name, email: users.email, username: users.username },
+      profile: profiles,
+      medical: medicalRecords,
+    })
     .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(medicalRecords, eq(medicalRecords.userId, users.id))
     .where(eq(users.id, userId));
-  if (!user) throw new Error("member not found");
-  const row = await profileRow(db, userId);
+  if (!found) throw new Error("member not found");
+  const { user, medical } = found;
+  const row = found.profile ?? (await profileRow(db, userId));
   if (!row) throw new Error("profile not created");
-  const [medical] = await db.select().from(medicalRecords).where(eq(medicalRecords.userId, userId));
   return {
     basic: {
       fullName: user.name,

@@ -35,9 +35,9 @@ export { privateActionHeaders as headers } from "~/lib/http";
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const viewer = router.get(viewerContext);
-  const profile = await memberProfile(context.db, context.env, viewer.id);
-  const zone = profile.settings.timezone;
-  const [reads, sessions, gifts, pending, linkable] = await Promise.all([
+  const zone = viewer.timezone;
+  const [profile, reads, sessions, gifts, pending, linkable] = await Promise.all([
+    memberProfile(context.db, context.env, viewer.id),
     listRecordReads(context.db, viewer.id),
     listSessions(context, viewer.id),
     memberGifts(context.db, viewer.id),
