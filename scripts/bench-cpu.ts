@@ -13,6 +13,12 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
  * for the rest of the process's life. The figures are the steady state.
  */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 200);
+/**
+ * Rounds over the pages, each page measured once per round; the figure is the median. On a shared
+ * two-core machine one stretch of REQUESTS can be a tenth off the next; the median of rounds,
+ * interleaved so each page sees the same stretches of the machine, is steadier than one long run.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MEMBER_PAGES = ["/journals", "/dashboard", "/profile", "/calendar"];
 const member = {
   name: "Cpu Member",
@@ -37,23 +43,49 @@ interface Cost {
   queries: number | null;
 }
 
-/** CPU milliseconds the app spends per request on `path`, over REQUESTS sequential requests. */
-async function perRequest(app: AppProcess, database: BenchDatabase, path: string, cookie?: string): Promise<Cost> {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/**
+ * CPU milliseconds the app spends per request on each of `paths`: each warmed up, then ROUNDS
+ * rounds of REQUESTS sequential requests per page, the median kept. The database's statements
+ * are counted over the first round.
+ */
+async function perRequest(
+  app: AppProcess,
+  database: BenchDatabase,
+  paths: string[],
+  cookie?: string,
+): Promise<Map<string, Cost>> {
   const pid = app.child.pid as number;
-  const get = async () => {
+  const get = async (path: string) => {
     const res = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} });
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     await res.arrayBuffer();
   };
-  for (let i = 0; i < WARM_UP; i++) await get();
-  const statementsBefore = await database.statements();
-  const before = cpuMs(pid);
-  for (let i = 0; i < REQUESTS; i++) await get();
-  const cpu = (cpuMs(pid) - before) / REQUESTS;
-  const statementsAfter = await database.statements();
-  const queries =
-    statementsBefore === null || statementsAfter === null ? null : (statementsAfter - statementsBefore) / REQUESTS;
-  return { cpuMs: cpu, queries };
+  const samples = new Map<string, number[]>(paths.map((path) => [path, []]));
+  const queries = new Map<string, number | null>();
+  for (const path of paths) for (let i = 0; i < WARM_UP; i++) await get(path);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const path of paths) {
+      const statementsBefore = round === 0 ? await database.statements() : null;
+      const before = cpuMs(pid);
+      for (let i = 0; i < REQUESTS; i++) await get(path);
+      samples.get(path)?.push((cpuMs(pid) - before) / REQUESTS);
+      if (round > 0) continue;
+      const statementsAfter = await database.statements();
+      queries.set(
+        path,
+        statementsBefore === null || statementsAfter === null ? null : (statementsAfter - statementsBefore) / REQUESTS,
+      );
+    }
+  }
+  return new Map(
+    paths.map((path) => [path, { cpuMs: median(samples.get(path) ?? []), queries: queries.get(path) ?? null }]),
+  );
 }
 
 async function signIn(app: AppProcess): Promise<string> {
@@ -99,15 +131,16 @@ async function measure(database: BenchDatabase) {
   try {
     const cookie = await signIn(app);
     await fill(app, cookie);
-    for (const page of MEMBER_PAGES) rows.push([`${page} (signed in)`, await perRequest(app, database, page, cookie)]);
-    rows.push(["/ (anonymous, page cache)", await perRequest(app, database, "/")]);
+    const costs = await perRequest(app, database, MEMBER_PAGES, cookie);
+    for (const page of MEMBER_PAGES) rows.push([`${page} (signed in)`, costs.get(page) as Cost]);
+    rows.push(["/ (anonymous, page cache)", (await perRequest(app, database, ["/"])).get("/") as Cost]);
   } finally {
     await app.stop();
   }
   // The same public page rendered for every request: the page cache off.
   const uncached = await startAppProcess({ LOG_LEVEL: "warn", PAGE_CACHE_SECONDS: "0", ...database.env });
   try {
-    rows.push(["/ (anonymous, rendered each time)", await perRequest(uncached, database, "/")]);
+    rows.push(["/ (anonymous, rendered each time)", (await perRequest(uncached, database, ["/"])).get("/") as Cost]);
   } finally {
     await uncached.stop();
   }
@@ -125,7 +158,7 @@ for (const database of databases) {
 }
 const labels = [...results.keys()];
 process.stdout.write(
-  `\nServer CPU per request (ms; ${REQUESTS} sequential requests each, after ${WARM_UP} to warm up)\n`,
+  `\nServer CPU per request (ms; the median of ${ROUNDS} rounds of ${REQUESTS} sequential requests, after ${WARM_UP} to warm up)\n`,
 );
 const withQueries = labels.filter((label) => results.get(label)?.some(([, cost]) => cost.queries !== null));
 const headings = [...labels.map((l) => `${l} ms`), ...withQueries.map((l) => `${l} queries`)];
