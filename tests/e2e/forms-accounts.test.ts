@@ -255,6 +255,16 @@ describe("account forms with JavaScript", () => {
     await page.getByRole("button", { name: "Save Basic Profile" }).click();
     await visible(page, "Your changes were not saved. Please try again.");
     expect(await page.getByLabel("City").inputValue()).toBe("Black Mountain");
+
+    // The settings on a dropped connection: the notice, and the zone chosen stays chosen.
+    await page.getByLabel("Time zone", { exact: true }).selectOption("Europe/Warsaw");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    // The page's one alert moves to the form that failed.
+    await expect
+      .poll(() => page.locator("#settings").getByText("Your changes were not saved. Please try again.").isVisible())
+      .toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.getByLabel("Time zone", { exact: true }).inputValue()).toBe("Europe/Warsaw");
     await ctx.close();
   });
 });
