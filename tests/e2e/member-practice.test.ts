@@ -16,7 +16,8 @@ beforeAll(async () => {
   app = await startAppProcess({ NODE_ENV: "test", PAYMENT_PROVIDER: "test" });
   browser = await launchBrowser();
   page = await browser.newPage();
-  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  // With the address: "Failed to load resource" alone does not say which.
+  page.on("console", (msg) => msg.type() === "error" && errors.push(`${msg.text()} (${msg.location().url})`));
   page.on("pageerror", (err) => errors.push(err.message));
   await page.goto(`${app.url}/sacred-access`);
   await page.getByLabel("Email or username").fill(member.username);
