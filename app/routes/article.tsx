@@ -8,7 +8,14 @@ import { formatDay } from "~/lib/dates";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { articleInstant, articleModified, categoryLabel, findArticle, readTimeLabel } from "~/modules/content/articles";
+import {
+  articleInstant,
+  articleModified,
+  categoryLabel,
+  findArticle,
+  readTimeLabel,
+  teaser,
+} from "~/modules/content/articles";
 import type { Route } from "./+types/article";
 
 export const headers = publicPageHeaders;
@@ -16,7 +23,10 @@ export const headers = publicPageHeaders;
 export function loader({ params }: Route.LoaderArgs) {
   const article = findArticle(params.slug);
   if (!article) throw data(null, { status: 404 });
-  const related = article.related.map(findArticle).filter((a) => a !== undefined);
+  const related = article.related
+    .map(findArticle)
+    .filter((a) => a !== undefined)
+    .map(teaser);
   return { article, related };
 }
 

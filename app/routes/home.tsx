@@ -6,13 +6,13 @@ import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { publicPageHeaders } from "~/lib/http";
 import { organizationData, seo, siteUrlFrom } from "~/lib/seo";
 import { site } from "~/lib/site";
-import { allArticles } from "~/modules/content/articles";
+import { allArticles, teaser } from "~/modules/content/articles";
 import type { Route } from "./+types/home";
 
 export const headers = publicPageHeaders;
 
 export function loader() {
-  return { teasers: allArticles().slice(0, 3) };
+  return { teasers: allArticles().slice(0, 3).map(teaser) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

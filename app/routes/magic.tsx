@@ -5,7 +5,7 @@ import { ArticleCard } from "~/components/content/article-card";
 import { PageHero } from "~/components/content/page-hero";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { categories, featuredArticles, isCategoryFilter, searchArticles } from "~/modules/content/articles";
+import { categories, featuredArticles, isCategoryFilter, searchArticles, teaser } from "~/modules/content/articles";
 import type { Route } from "./+types/magic";
 
 export const headers = publicPageHeaders;
@@ -15,7 +15,12 @@ export function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const rawCategory = url.searchParams.get("category");
   const category = isCategoryFilter(rawCategory) ? rawCategory : "all";
-  return { q, category, results: searchArticles(q, category), featured: featuredArticles() };
+  return {
+    q,
+    category,
+    results: searchArticles(q, category).map(teaser),
+    featured: featuredArticles().map(teaser),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -83,6 +83,23 @@ describe("public pages", () => {
     expect(none).toContain("No articles found");
   });
 
+  it("send a listing page's cards, not the articles they list: no section or reference of another article rides in the page's data", async () => {
+    const article = articles.find((a) => a.slug === "evolution-of-spiritual-exploration");
+    const reference = article?.references[0]?.title as string;
+    const heading = article?.sections[0]?.heading as string;
+    const relatedTo = articles.find((a) => a.related.includes("evolution-of-spiritual-exploration"))?.slug;
+    expect(reference.length).toBeGreaterThan(20);
+    for (const path of ["/", "/magic", "/magic?q=evolution", `/magic/${relatedTo}`]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toContain("/magic/evolution-of-spiritual-exploration");
+      expect(html, path).not.toContain(reference);
+      expect(html, path).not.toContain(heading);
+    }
+    // The article's own page still carries its whole text.
+    const own = await (await fetch(`${server.url}/magic/evolution-of-spiritual-exploration`)).text();
+    expect(own).toContain(reference);
+  });
+
   it("answers 404 for an unknown article", async () => {
     const missing = await fetch(`${server.url}/magic/no-such-article`);
     expect(missing.status).toBe(404);

@@ -1,9 +1,8 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import type { Article } from "~/content/types";
 import { artPath } from "~/lib/art-paths";
 import { formatDay } from "~/lib/dates";
-import { categoryLabel, readTimeLabel } from "~/modules/content/articles";
+import { type ArticleTeaser, categoryLabel, readTimeLabel } from "~/modules/content/articles";
 
 /** `first`: the page's first card, whose picture may be the largest thing on a phone's first screen. */
 export function ArticleCard({
@@ -11,7 +10,7 @@ export function ArticleCard({
   headingLevel = 3,
   first = false,
 }: {
-  article: Article;
+  article: ArticleTeaser;
   headingLevel?: 2 | 3;
   first?: boolean;
 }) {

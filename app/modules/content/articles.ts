@@ -44,7 +44,22 @@ export function findArticle(slug: string): Article | undefined {
   return articles.find((a) => a.slug === slug);
 }
 
-export function readTimeLabel(article: Article): string {
+/**
+ * What a card or a link to an article shows: a page that lists articles sends only this to the
+ * browser, not the articles' whole text and references (three of them were 48 KB of the home page).
+ */
+export type ArticleTeaser = Pick<Article, "slug" | "title" | "description" | "category" | "date" | "readTimeMinutes">;
+
+export const teaser = ({ slug, title, description, category, date, readTimeMinutes }: Article): ArticleTeaser => ({
+  slug,
+  title,
+  description,
+  category,
+  date,
+  readTimeMinutes,
+});
+
+export function readTimeLabel(article: Pick<Article, "readTimeMinutes">): string {
   return `${article.readTimeMinutes} min read`;
 }
 
