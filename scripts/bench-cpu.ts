@@ -1,10 +1,11 @@
 // Part of npm run bench: the server's own CPU time per request (not the wall time, which a busy
-// machine stretches): a signed-in member's four heaviest pages, and a public page from the page
-// cache and rendered afresh, on PGlite and (with TEST_DATABASE_URL) PostgreSQL, in one run.
+// machine stretches): a signed-in member's four heaviest pages, a public page from the page cache
+// and rendered afresh, and the floor under every page (React Router with nothing to render, express
+// alone), on PGlite and (with TEST_DATABASE_URL) PostgreSQL, in one run.
 // Reads the app process's CPU counters from /proc, so it runs on Linux.
-import fs from "node:fs";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
 import { type BenchDatabase, createAccounts, pgliteBench, postgresBench } from "./lib/bench-db";
+import { cpuMember, cpuMs, fill, get, median, signIn } from "./lib/cpu";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 /**
@@ -20,34 +21,11 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 200);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MEMBER_PAGES = ["/journals", "/dashboard", "/profile", "/calendar"];
-const member = {
-  name: "Cpu Member",
-  email: "cpu@example.org",
-  username: "cpumember",
-  password: "cpu-member-pass-1",
-  role: "member" as const,
-};
-/** Clock ticks per second of /proc's counters (USER_HZ, 100 on Linux). */
-const TICKS_PER_S = 100;
-
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces, inside parentheses): utime is the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-}
-
 interface Cost {
   cpuMs: number;
   /** Statements the database ran per request (PostgreSQL only). */
   queries: number | null;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /**
  * CPU milliseconds the app spends per request on each of `paths`: each warmed up, then ROUNDS
@@ -61,19 +39,14 @@ async function perRequest(
   cookie?: string,
 ): Promise<Map<string, Cost>> {
   const pid = app.child.pid as number;
-  const get = async (path: string) => {
-    const res = await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-    await res.arrayBuffer();
-  };
   const samples = new Map<string, number[]>(paths.map((path) => [path, []]));
   const queries = new Map<string, number | null>();
-  for (const path of paths) for (let i = 0; i < WARM_UP; i++) await get(path);
+  for (const path of paths) for (let i = 0; i < WARM_UP; i++) await get(app.url, path, cookie);
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of paths) {
       const statementsBefore = round === 0 ? await database.statements() : null;
       const before = cpuMs(pid);
-      for (let i = 0; i < REQUESTS; i++) await get(path);
+      for (let i = 0; i < REQUESTS; i++) await get(app.url, path, cookie);
       samples.get(path)?.push((cpuMs(pid) - before) / REQUESTS);
       if (round > 0) continue;
       const statementsAfter = await database.statements();
@@ -88,59 +61,28 @@ async function perRequest(
   );
 }
 
-async function signIn(app: AppProcess): Promise<string> {
-  const res = await fetch(`${app.url}/sacred-access`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-    body: new URLSearchParams({ emailOrUsername: member.username, password: member.password }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token="));
-  if (!cookie) throw new Error(`sign-in failed (${res.status})`);
-  return cookie.split(";")[0] as string;
-}
-
-/** A few weeks of a member's use: journal entries and daily check-ins, so the pages show something. */
-async function fill(app: AppProcess, cookie: string) {
-  const post = async (path: string, body: URLSearchParams) => {
-    const res = await fetch(`${app.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, cookie },
-      body,
-    });
-    if (res.status >= 400) throw new Error(`${path}: ${res.status}`);
-  };
-  for (let i = 0; i < 30; i++) {
-    const body = new URLSearchParams({
-      intent: "create",
-      title: `Evening ${i}`,
-      content: "The light through the window, the breath, the quiet after. ".repeat(4),
-      intensity: String((i % 10) + 1),
-      ceremonyContext: "meditation",
-    });
-    body.append("emotions", "Peace");
-    await post("/journals", body);
-  }
-}
-
 async function measure(database: BenchDatabase) {
-  await createAccounts(database, [member]);
+  await createAccounts(database, [cpuMember]);
   const rows: [string, Cost][] = [];
   const app = await startAppProcess({ LOG_LEVEL: "warn", ...database.env });
   try {
-    const cookie = await signIn(app);
-    await fill(app, cookie);
+    const cookie = await signIn(app.url);
+    await fill(app.url, cookie);
     const costs = await perRequest(app, database, MEMBER_PAGES, cookie);
     for (const page of MEMBER_PAGES) rows.push([`${page} (signed in)`, costs.get(page) as Cost]);
     rows.push(["/ (anonymous, page cache)", (await perRequest(app, database, ["/"])).get("/") as Cost]);
   } finally {
     await app.stop();
   }
-  // The same public page rendered for every request: the page cache off.
+  // The same public page rendered for every request (the page cache off), and beside it the floor
+  // under every page: express alone (/healthz), then React Router's handling of a request with
+  // nothing to render (robots.txt, a resource route).
   const uncached = await startAppProcess({ LOG_LEVEL: "warn", PAGE_CACHE_SECONDS: "0", ...database.env });
   try {
-    rows.push(["/ (anonymous, rendered each time)", (await perRequest(uncached, database, ["/"])).get("/") as Cost]);
+    const floor = await perRequest(uncached, database, ["/", "/robots.txt", "/healthz"]);
+    rows.push(["/ (anonymous, rendered each time)", floor.get("/") as Cost]);
+    rows.push(["/robots.txt (React Router, nothing to render)", floor.get("/robots.txt") as Cost]);
+    rows.push(["/healthz (express only)", floor.get("/healthz") as Cost]);
   } finally {
     await uncached.stop();
   }

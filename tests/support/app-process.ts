@@ -47,13 +47,15 @@ export function productionSettings(siteUrl: string): Record<string, string> {
 
 /**
  * Starts the production server (`node build/server-main.js`) as a real process, on `env.PORT` when
- * given (a link printed for SITE_URL before the start), else a free port.
+ * given (a link printed for SITE_URL before the start), else a free port. `cwd`: another checkout
+ * whose build to run (scripts/bench-ab.ts); this one by default.
  */
-export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string> = {}, cwd = process.cwd()): Promise<AppProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "sacred-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/server-main.js"], {
+    cwd,
     env: { ...process.env, ...productionSettings(url), PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
