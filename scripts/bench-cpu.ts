@@ -1,7 +1,7 @@
 // Part of npm run bench: the server's own CPU time per request (not the wall time, which a busy
 // machine stretches): a signed-in member's four heaviest pages, a public page from the page cache
 // and rendered afresh, and the floor under every page (React Router with nothing to render, express
-// alone), on PGlite and (with TEST_DATABASE_URL) PostgreSQL, in one run.
+// alone, express and one query), on PGlite and (with TEST_DATABASE_URL) PostgreSQL, in one run.
 // Reads the app process's CPU counters from /proc, so it runs on Linux.
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
 import { type BenchDatabase, createAccounts, pgliteBench, postgresBench } from "./lib/bench-db";
@@ -75,14 +75,16 @@ async function measure(database: BenchDatabase) {
     await app.stop();
   }
   // The same public page rendered for every request (the page cache off), and beside it the floor
-  // under every page: express alone (/healthz), then React Router's handling of a request with
-  // nothing to render (robots.txt, a resource route).
+  // under every page: express alone (/healthz), express and one query (/readyz asks the database
+  // `select 1`: what a page pays per query before any rows), then React Router's handling of a
+  // request with nothing to render (robots.txt, a resource route).
   const uncached = await startAppProcess({ LOG_LEVEL: "warn", PAGE_CACHE_SECONDS: "0", ...database.env });
   try {
-    const floor = await perRequest(uncached, database, ["/", "/robots.txt", "/healthz"]);
+    const floor = await perRequest(uncached, database, ["/", "/robots.txt", "/healthz", "/readyz"]);
     rows.push(["/ (anonymous, rendered each time)", floor.get("/") as Cost]);
     rows.push(["/robots.txt (React Router, nothing to render)", floor.get("/robots.txt") as Cost]);
     rows.push(["/healthz (express only)", floor.get("/healthz") as Cost]);
+    rows.push(["/readyz (express and one query)", floor.get("/readyz") as Cost]);
   } finally {
     await uncached.stop();
   }
