@@ -117,10 +117,18 @@ export default function DonationCheckout() {
           <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
           <fieldset>
             <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>
-            {/* The suggested amounts fill the field below, so they come with the app; the field works without it. */}
-            {hydrated ? (
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                {CHECKOUT_PRESETS.map((p) => (
+            {/* The suggested amounts fill the field below when pressed, which needs the app. Before it has
+                loaded (or without JavaScript) the same cards are shown as suggestions to type, so the form
+                does not move when they become buttons. */}
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {CHECKOUT_PRESETS.map((p) => {
+                const content = (
+                  <>
+                    <span className="block font-semibold text-gold">{formatUsd(p.amount)}</span>
+                    <span className="text-xs text-mist-muted">{p.label}</span>
+                  </>
+                );
+                return hydrated ? (
                   <button
                     key={p.amount}
                     type="button"
@@ -128,12 +136,15 @@ export default function DonationCheckout() {
                     onClick={() => setAmount(String(p.amount))}
                     className="rounded-xl border border-violet-300/25 p-3 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
                   >
-                    <span className="block font-semibold text-gold">{formatUsd(p.amount)}</span>
-                    <span className="text-xs text-mist-muted">{p.label}</span>
+                    {content}
                   </button>
-                ))}
-              </div>
-            ) : null}
+                ) : (
+                  <p key={p.amount} className="rounded-xl border border-violet-300/25 p-3">
+                    {content}
+                  </p>
+                );
+              })}
+            </div>
             <TextField
               {...form.field("amount")}
               label={<span className="sr-only">Amount in dollars</span>}

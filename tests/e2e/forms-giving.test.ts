@@ -176,6 +176,25 @@ describe("/donation-checkout", () => {
     await close();
   });
 
+  it("shows the suggested amounts with or without JavaScript; only the app's fill the field", async () => {
+    const plain = await open({ js: false });
+    await plain.page.goto(`${app.url}/donation-checkout`);
+    // Without the app they are suggestions to type, not buttons that would do nothing.
+    expect(await plain.page.getByText("Support a Seeker").isVisible()).toBe(true);
+    expect(await plain.page.getByRole("button", { name: /Support a Seeker/ }).count()).toBe(0);
+    await plain.close();
+
+    const { page, errors, close } = await open({ js: true });
+    await page.goto(`${app.url}/donation-checkout`);
+    await hydrated(page);
+    const seeker = page.getByRole("button", { name: /Support a Seeker/ });
+    await seeker.click();
+    expect(await page.getByLabel("Amount in dollars").inputValue()).toBe("8500");
+    expect(await seeker.getAttribute("aria-pressed")).toBe("true");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("with JavaScript in test mode shows the card fields instead of the name", async () => {
     const { page, errors, close } = await open({ js: true });
     await page.goto(`${app.url}/donation-checkout`);
