@@ -58,9 +58,14 @@ try {
     );
     const categories = result?.lhr.categories ?? {};
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const audit = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
     const row = {
       page,
       performance: score("performance"),
+      // What the performance score is made of on a phone: the first and the largest paint, and how far the page moved.
+      "FCP ms": Math.round(audit("first-contentful-paint")),
+      "LCP ms": Math.round(audit("largest-contentful-paint")),
+      CLS: Number(audit("cumulative-layout-shift").toFixed(3)),
       ...Object.fromEntries(REQUIRED.map((id) => [id, score(id)])),
     };
     rows.push(row);
