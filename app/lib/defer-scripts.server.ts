@@ -24,13 +24,21 @@ export function deferScripts(html: string): string {
   const hrefs = [...head.matchAll(PRELOAD)].map((m) => m[1] as string);
   const at = html.indexOf(MODULE, headEnd);
   if (at < 0 || hrefs.length === 0) return html;
-  // After the first paint (rendering, and so requestAnimationFrame, waits for the stylesheet), and
-  // once the parked script has been read. In the head, where React expects scripts it did not make.
+  // After the first paint is on screen, and once the parked script has been read (DOMContentLoaded).
+  // "On screen" is the first-contentful-paint entry: a frame's animation callback runs before that
+  // frame is painted and presented, and on a busy phone the downloads it started still competed with
+  // the paint (Lighthouse saw them start 20 to 80 ms before it). Whichever comes first of that entry
+  // and the load event; a browser without paint timing waits one frame, as before. In the head,
+  // where React expects scripts it did not make.
   const start =
-    `var d=document;${JSON.stringify(hrefs)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});` +
-    `d.querySelectorAll('script[type="${PARKED}"]').forEach(function(p){var s=d.createElement("script");s.type="module";s.textContent=p.textContent;p.replaceWith(s)})`;
+    `if(s)return;s=1;var d=document;${JSON.stringify(hrefs)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});` +
+    `d.querySelectorAll('script[type="${PARKED}"]').forEach(function(p){var e=d.createElement("script");e.type="module";e.textContent=p.textContent;p.replaceWith(e)})`;
   const starter =
-    `<script>(function(){function go(){requestAnimationFrame(function(){setTimeout(function(){${start}},0)})}` +
+    `<script>(function(){var s=0;function start(){${start}}function later(){setTimeout(start,0)}` +
+    `function go(){var P=window.PerformanceObserver;addEventListener("load",later);` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,o){` +
+    `if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}}).observe({type:"paint",buffered:true})}` +
+    `else requestAnimationFrame(later)}` +
     `document.readyState==="loading"?document.addEventListener("DOMContentLoaded",go):go()})()</script>`;
   // A data block (an unknown type) may not be async: the attribute goes too (React ignores the difference).
   const parked = `<script type="${PARKED}">${html.slice(at + MODULE.length)}`;

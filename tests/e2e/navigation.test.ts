@@ -236,3 +236,34 @@ describe("a superseded page change", () => {
     await page.close();
   });
 });
+
+describe("a page's first paint", () => {
+  it("comes before any of the app's scripts is asked for; the app takes over after it", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    // The fonts are held back, so the load event (the starter's other signal) cannot come first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/*.woff2", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // goto returns once the page has hydrated (support/browser.ts), the fonts still held.
+    await page.goto(`${baseUrl}/magic`, { waitUntil: "domcontentloaded" });
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+      fonts: document.fonts.status,
+    }));
+    expect(timing.fonts).toBe("loading");
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+    expect(await page.locator("header button[aria-controls=mobile-menu]").count()).toBe(1);
+    release();
+    await page.close();
+  });
+});
