@@ -240,7 +240,7 @@ describe("a superseded page change", () => {
 describe("a page's first paint", () => {
   it("comes before any of the app's scripts is asked for; the app takes over after it", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    // The fonts are held back, so the load event (the starter's other signal) cannot come first.
+    // The fonts are held back, so the page has not finished loading when it paints, as on a slow link.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
