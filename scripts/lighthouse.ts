@@ -46,26 +46,35 @@ const rows = [];
 try {
   for (const page of [...PAGES, ...MEMBER_PAGES]) {
     const memberPage = MEMBER_PAGES.includes(page);
-    const result = await lighthouse(
-      `${app.url}${page}`,
-      {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        ...(memberPage ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] } : {}),
-      },
-      undefined,
-    );
+    const audit = () =>
+      lighthouse(
+        `${app.url}${page}`,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          ...(memberPage ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] } : {}),
+        },
+        undefined,
+      );
+    let result = await audit();
+    // Now and then Lighthouse fails to record the page load's trace (NO_NAVSTART on this machine) and
+    // scores the page 0 without having seen it: that run says nothing of the page, so it is repeated
+    // (at most twice), and said so.
+    for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry++) {
+      console.log(`${page}: Lighthouse could not measure it (${result.lhr.runtimeError.code}); measuring again.`);
+      result = await audit();
+    }
     const categories = result?.lhr.categories ?? {};
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const audit = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
+    const metric = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
     const row = {
       page,
       performance: score("performance"),
       // What the performance score is made of on a phone: the first and the largest paint, and how far the page moved.
-      "FCP ms": Math.round(audit("first-contentful-paint")),
-      "LCP ms": Math.round(audit("largest-contentful-paint")),
-      CLS: Number(audit("cumulative-layout-shift").toFixed(3)),
+      "FCP ms": Math.round(metric("first-contentful-paint")),
+      "LCP ms": Math.round(metric("largest-contentful-paint")),
+      CLS: Number(metric("cumulative-layout-shift").toFixed(3)),
       ...Object.fromEntries(REQUIRED.map((id) => [id, score(id)])),
     };
     rows.push(row);
