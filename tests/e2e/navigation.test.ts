@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { holdFonts, launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -241,14 +241,7 @@ describe("a page's first paint", () => {
   it("comes before any of the app's scripts is asked for; the app takes over after it", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     // The fonts are held back, so the page has not finished loading when it paints, as on a slow link.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/*.woff2", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFonts(page);
     // goto returns once the page has hydrated (support/browser.ts), the fonts still held.
     await page.goto(`${baseUrl}/magic`, { waitUntil: "domcontentloaded" });
     const timing = await page.evaluate(() => ({

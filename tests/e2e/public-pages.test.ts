@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formOnlyPaths } from "~/modules/content/public-pages";
-import { launchBrowser } from "../support/browser";
+import { holdFonts, launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
 const shots = "test-results/screenshots";
@@ -86,14 +86,7 @@ describe("every public page", () => {
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       for (const path of paths.filter((p) => !atTheEdge.includes(p))) {
         const page = await context.newPage();
-        let release = () => {};
-        const held = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        await page.route("**/*.woff2", async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdFonts(page);
         await page.addInitScript(() => {
           const w = window as unknown as { shifted: number };
           w.shifted = 0;

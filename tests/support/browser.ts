@@ -45,6 +45,22 @@ function withHydrationWaits(context: BrowserContext, options?: BrowserContextOpt
   return context;
 }
 
+/**
+ * Holds the page's web fonts back until `release` is called, as a slow phone connection would: the
+ * page paints in its fallback fonts and has not finished loading.
+ */
+export async function holdFonts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/*.woff2", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
