@@ -14,6 +14,16 @@ export const encryptionKeyChecks = pgTable("encryption_key_checks", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A digest of each other start-up secret this database depends on (AUTH_SECRET: session cookies and
+ * the staff's two-factor secrets): a restore under a different one is refused at start.
+ */
+export const secretChecks = pgTable("secret_checks", {
+  name: text("name").primaryKey(),
+  digest: text("digest").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 const KNOWN = "sacred-path-key-check";
 const context = (keyId: string) => `key-check:${keyId}`;
 

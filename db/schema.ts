@@ -16,4 +16,4 @@ export * from "../app/modules/practice/schema";
 export * from "../app/modules/profile/schema";
 export * from "../app/modules/rate-limit/schema";
 export * from "../app/modules/submissions/schema";
-export { encryptionKeyChecks } from "./key-check";
+export { encryptionKeyChecks, secretChecks } from "./key-check";

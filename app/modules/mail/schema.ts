@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 export interface MailAttachment {
   filename: string;
@@ -33,6 +33,11 @@ export const mailOutbox = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     /** Small text attachments, e.g. a booking's .ics calendar file. */
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    /**
+     * It holds a link that grants something (a welcome, reset, confirmation, manage or unsubscribe
+     * link; app/lib/token-routes.ts): its body and headers are cleared once sent and left out of backups.
+     */
+    grantsAccess: boolean("grants_access").notNull().default(false),
     status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

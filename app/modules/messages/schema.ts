@@ -81,6 +81,8 @@ export const newsletterIssues = pgTable("newsletter_issues", {
   subject: text("subject").notNull(),
   body: text("body").notNull(),
   format: text("format", { enum: issueFormats }).notNull().default("markdown"),
+  /** The body as mail HTML, rendered once when the issue is saved (null: written before it was kept). */
+  renderedHtml: text("rendered_html"),
   authorName: text("author_name").notNull(),
   /** Set when a keeper pressed Send; the issue is then no longer editable. */
   sendStartedAt: timestamp("send_started_at", { withTimezone: true }),

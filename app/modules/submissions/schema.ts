@@ -18,9 +18,14 @@ export const formSubmissions = pgTable(
     scope: text("scope").notNull(),
     /** The account that sent it, or "" for a visitor: a key is only ever answered to its own sender. */
     owner: text("owner").notNull().default(""),
+    /**
+     * The record the form acts on ("booking-link:<hash>", "journal:12"), or "" for a form that makes
+     * a new one: a key spent on one record is never answered for another.
+     */
+    subject: text("subject").notNull().default(""),
     key: text("key").notNull(),
     answer: jsonb("answer").$type<SubmissionAnswer>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.owner, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.owner, t.subject, t.key] })],
 );
