@@ -9,7 +9,7 @@ import { appContext } from "../app/context";
 import type { Env } from "../app/env.server";
 import { safeErrorMessage } from "../app/lib/errors";
 import type { Database } from "../db/client";
-import { inputGuard } from "./input-guard";
+import { inputGuard, pathGuard } from "./input-guard";
 import { loggablePath } from "./logger";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware, reactRouterHandler } from "./react-router-handler";
@@ -104,6 +104,7 @@ export function createApp(options: AppOptions) {
       dev: Boolean(options.devMiddleware),
     }),
   );
+  app.use(pathGuard());
   // Pages are made for each request, so their gzip is paid each time: level 3 costs half of the
   // default level 6 on a member page (0.19 against 0.36 ms for the journal, 0.44 against 0.81 for
   // the profile) for about 6% more bytes. Built files are long-cached, so they keep level 6.

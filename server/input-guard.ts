@@ -17,6 +17,21 @@ function refuse(res: Response, status: number, message: string) {
 }
 
 /**
+ * Refuses a request target that is not a path on this site: an absolute URL, or one that a URL
+ * parser reads as another host ("//console/newsletter" and "/\\console" are the host "console").
+ * Browsers send only paths that start with one slash.
+ */
+export function pathGuard() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const target = req.originalUrl;
+    if (!target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+      return refuse(res, 400, "This address is not a path on this site.");
+    }
+    next();
+  };
+}
+
+/**
  * Whether the body parses as the form its type names, by the parser every action calls
  * (`request.formData()`), which throws on a multipart body without its boundary or cut off.
  */

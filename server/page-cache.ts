@@ -1,8 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { FORM_KEY_FIELD } from "../app/lib/forms";
+
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
   expires: number;
+  /** Byte offsets of the forms' one-time keys in `body` (see withFreshKeys). */
+  keyOffsets: number[];
+}
+
+const KEY_INPUT = new RegExp(`<input\\b[^>]*\\bname="${FORM_KEY_FIELD}"[^>]*>`, "g");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_LENGTH = 36;
+
+/** Where a page's rendered one-time form keys sit: each a random UUID in an input's value. */
+export function formKeyOffsets(body: Buffer): number[] {
+  // latin1 keeps one character per byte, so a match's index is its byte offset.
+  const html = body.toString("latin1");
+  const offsets: number[] = [];
+  for (const input of html.matchAll(KEY_INPUT)) {
+    const value = input[0].indexOf('value="');
+    if (value < 0) continue;
+    const start = input.index + value + 'value="'.length;
+    if (UUID.test(html.slice(start, start + UUID_LENGTH))) offsets.push(start);
+  }
+  return offsets;
+}
+
+/**
+ * The cached page with a key of its own in each form. A form's key stands for one visitor's
+ * submission (docs/decisions/008): shared, a second visitor sending the same visible fields would be
+ * answered with the first one's result (their payment's approval page). Every hit gets new keys.
+ */
+export function withFreshKeys(page: Pick<CachedPage, "body" | "keyOffsets">): Buffer {
+  if (page.keyOffsets.length === 0) return page.body;
+  const body = Buffer.from(page.body);
+  for (const offset of page.keyOffsets) body.write(randomUUID(), offset, UUID_LENGTH, "latin1");
+  return body;
 }
 
 /**
@@ -30,10 +65,10 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: Omit<CachedPage, "expires">, now = Date.now()): void {
+  set(key: string, page: Omit<CachedPage, "expires" | "keyOffsets">, now = Date.now()): void {
     if (this.ttlMs <= 0) return;
     this.pages.delete(key);
-    this.pages.set(key, { ...page, expires: now + this.ttlMs });
+    this.pages.set(key, { ...page, keyOffsets: formKeyOffsets(page.body), expires: now + this.ttlMs });
     while (this.pages.size > this.maxEntries) {
       const oldest = this.pages.keys().next().value;
       if (oldest === undefined) break;

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { DATA_REQUEST_HEADER } from "../app/lib/form-action.server";
-import { isCacheableResponse, type PageCache } from "./page-cache";
+import { formKeyOffsets, isCacheableResponse, type PageCache, withFreshKeys } from "./page-cache";
 import { sendUnavailable } from "./unavailable-page";
 
 interface Options {
@@ -58,8 +58,24 @@ export function pageCacheMiddleware(cache: PageCache) {
     const hit = key ? cache.get(key) : undefined;
     if (!hit) return next();
     res.setHeader("X-Page-Cache", "hit");
-    send(req, res, hit.status, hit.headers, hit.body);
+    send(req, res, hit.status, hit.headers, withFreshKeys(hit));
   };
+}
+
+/**
+ * Who may keep an answer (docs/decisions/001), whatever a route said. An answer to a form post is
+ * one person's: `private, no-store`, also through React Router's `.data` posts. An answer that
+ * says nothing is kept by no one (a token page's data). A public page holding forms may be reused
+ * only by our own page cache, which gives each visitor their own one-time keys: shared caches must
+ * ask again (`no-cache`).
+ */
+function cachePolicy(req: Request, headers: Headers, body: Buffer) {
+  const said = headers.get("cache-control");
+  if ((req.method !== "GET" && req.method !== "HEAD") || !said) {
+    headers.set("Cache-Control", "private, no-store");
+  } else if (/\bpublic\b/.test(said) && formKeyOffsets(body).length > 0) {
+    headers.set("Cache-Control", "public, no-cache");
+  }
 }
 
 /**
@@ -77,6 +93,7 @@ export function reactRouterHandler(options: Options) {
       const cacheKey = cacheKeyOf(req);
       const response = await getHandler()(toFetchRequest(req, res), options.getLoadContext(req));
       const body = Buffer.from(await response.arrayBuffer());
+      cachePolicy(req, response.headers, body);
       const headers: Array<[string, string]> = [
         ...[...response.headers.entries()].filter(([key]) => key !== "set-cookie"),
         ...response.headers.getSetCookie().map((cookie): [string, string] => ["set-cookie", cookie]),

@@ -7,7 +7,7 @@ import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/l
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { confirmEmailChange, findEmailChange } from "~/modules/accounts/email-change.server";
-import { once } from "~/modules/submissions/once.server";
+import { linkSubject, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/confirm-email";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -41,12 +41,16 @@ export async function action({ request, params, context: router }: Route.ActionA
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, context.logger, async () => {
     // With the one-time key a resend after a lost answer gets the first answer, not "no longer works".
-    const answer = await once(context.db, { scope: "confirm-email", key: submission.key }, async (tx) => {
-      const outcome = await confirmEmailChange({ ...context, db: tx }, params.token);
-      if (outcome.kind === "in-use") throw new FormRefusal(refused(submission, IN_USE, 409));
-      if (outcome.kind === "expired") throw new FormRefusal(refused(submission, EXPIRED, 410));
-      return { redirectTo: `/confirm-email/${params.token}?done=${outcome.kind}`, data: outcome satisfies Done };
-    });
+    const answer = await once(
+      context.db,
+      { scope: "confirm-email", key: submission.key, subject: linkSubject("email-change-link", params.token) },
+      async (tx) => {
+        const outcome = await confirmEmailChange({ ...context, db: tx }, params.token);
+        if (outcome.kind === "in-use") throw new FormRefusal(refused(submission, IN_USE, 409));
+        if (outcome.kind === "expired") throw new FormRefusal(refused(submission, EXPIRED, 410));
+        return { redirectTo: `/confirm-email/${params.token}?done=${outcome.kind}`, data: outcome satisfies Done };
+      },
+    );
     return succeeded(request, answer);
   });
 }

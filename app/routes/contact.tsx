@@ -20,7 +20,7 @@ import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "~/modules/messages/messages";
 import { contactSchema } from "~/modules/messages/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/contact";
 
 export const headers = publicPageHeaders;
@@ -70,7 +70,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const viewer = await getViewer(request, context);
     const answer = await once(
       context.db,
-      { scope: "contact", key: submission.key, ownerId: viewer?.id },
+      { scope: "contact", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
         const { urgent } = await submitContactMessage(tx, context.env, parsed.data, viewer?.id ?? null);
         // Words of harm or danger: the page that says it arrived also shows crisis lines.

@@ -19,7 +19,7 @@ import { submitApplication } from "~/modules/intake/applications.server";
 import { APPLICATION_MESSAGES } from "~/modules/intake/messages";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/heroic-application";
 
 export const headers = publicPageHeaders;
@@ -60,7 +60,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const viewer = await getViewer(request, context);
     const answer = await once(
       context.db,
-      { scope: "heroic-application", key: submission.key, ownerId: viewer?.id },
+      { scope: "heroic-application", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
         await submitApplication(tx, context.env, parsed.data, viewer?.id ?? null);
         return { redirectTo: SUBMITTED_PAGE };

@@ -12,7 +12,7 @@ import { subscribe } from "~/modules/messages/newsletter.server";
 import { newsletterSchema } from "~/modules/messages/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter";
 
 const TOO_MANY = {
@@ -51,7 +51,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const ownAddress = viewer?.emailVerified && viewer.email === parsed.data.email;
     const answer = await once(
       context.db,
-      { scope: "newsletter", key: submission.key, ownerId: viewer?.id },
+      { scope: "newsletter", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
         await subscribe(tx, parsed.data.email, context.env.SITE_URL, ownAddress ? viewer.id : null);
         return { redirectTo: JOINED_PAGE };

@@ -18,7 +18,7 @@ import { accessRequestSchema } from "~/modules/intake/validation";
 import { HONEYPOT_FIELD } from "~/modules/messages/messages";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/request-access";
 
 export const headers = publicPageHeaders;
@@ -58,7 +58,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const viewer = await getViewer(request, context);
     const answer = await once(
       context.db,
-      { scope: "request-access", key: submission.key, ownerId: viewer?.id },
+      { scope: "request-access", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
         await submitAccessRequest(tx, context.env, parsed.data, viewer?.id ?? null);
         return { redirectTo: RECEIVED_PAGE };

@@ -36,7 +36,7 @@ import { submitQuiz } from "~/modules/intake/quiz.server";
 import { quizSchema } from "~/modules/intake/quiz-validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/start-your-journey";
 
 /** The quiz replaces the page only when asked for (?quiz): its code comes then, not with the page. */
@@ -81,14 +81,18 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const byEmail = await hit(context.db, RATE_LIMITS.quizEmail, hashToken(parsed.data.email));
     if (!byEmail.allowed) return tooMany(submission, byEmail.retryAfterSeconds);
     const viewer = await getViewer(request, context);
-    const answer = await once(context.db, { scope: "quiz", key: submission.key, ownerId: viewer?.id }, async (tx) => {
-      const recommendation = await submitQuiz(tx, parsed.data, {
-        userAgent: request.headers.get("user-agent"),
-        userId: viewer?.id ?? null,
-        siteUrl: context.env.SITE_URL,
-      });
-      return { redirectTo: resultPage(recommendation.key), data: recommendation };
-    });
+    const answer = await once(
+      context.db,
+      { scope: "quiz", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
+      async (tx) => {
+        const recommendation = await submitQuiz(tx, parsed.data, {
+          userAgent: request.headers.get("user-agent"),
+          userId: viewer?.id ?? null,
+          siteUrl: context.env.SITE_URL,
+        });
+        return { redirectTo: resultPage(recommendation.key), data: recommendation };
+      },
+    );
     return succeeded<Recommendation>(request, answer as typeof answer & { data: Recommendation });
   });
 }

@@ -16,8 +16,12 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { outboxBackupRow } from "../../app/modules/mail/outbox.server";
 import { type Database, type Db, openPglite, openPostgres } from "../../db/client";
 import { DataDirLockedError, lockDataDir } from "../../db/lock";
+
+/** Tables whose rows a backup keeps only in part (`t` is the row); the rest are kept whole. */
+const PARTIAL_ROWS: Record<string, SQL> = { mail_outbox: outboxBackupRow };
 
 export const BACKUP_FORMAT = "sacred-path-backup";
 export const BACKUP_VERSION = 1;
@@ -298,7 +302,7 @@ export async function backupDatabase(
               : sql`1`;
             await tx.execute(
               sql`declare backup_rows no scroll cursor for
-                  select row_to_json(t)::text as "row" from ${id} t order by ${order}`,
+                  select (${PARTIAL_ROWS[table.name] ?? sql`row_to_json(t)`})::text as "row" from ${id} t order by ${order}`,
             );
             let written = 0;
             for (;;) {

@@ -3,7 +3,15 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { bookingCalendar } from "~/modules/bookings/calendar-file.server";
 import type { Booking } from "~/modules/bookings/schema";
-import { backoffMs, claimDue, enqueue, GIVE_UP_AFTER_MS, RECIPIENT_REFUSED } from "~/modules/mail/outbox.server";
+import {
+  backoffMs,
+  CLEARED_BODY,
+  claimDue,
+  enqueue,
+  GIVE_UP_AFTER_MS,
+  RECIPIENT_REFUSED,
+  requeue,
+} from "~/modules/mail/outbox.server";
 import { startMailWorker } from "~/modules/mail/sender.server";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
@@ -56,6 +64,57 @@ describeEachBackend("mail outbox", (backend) => {
       // Nothing left to send: a second tick sends nothing twice.
       expect(await worker.tick()).toBe(0);
       expect(smtp.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it("keeps no copy of a single-use link once its mail is sent, and will not send the cleared mail again", async () => {
+    const smtp = await startSmtpServer();
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: "no-reply@example.org",
+      logger,
+      intervalMs: 60_000,
+    });
+    const token = "Zq8xN2vYbT4kLp0sWd7eRf3gHj6mCa1u9QiEoPy5abc";
+    try {
+      const link = await enqueue(database.db, {
+        kind: "password.reset",
+        to: "seeker@example.org",
+        subject: "Reset",
+        text: `Choose a new password: https://sacredpath.example/reset-password/${token}`,
+        html: `<a href="https://sacredpath.example/reset-password/${token}">Choose</a>`,
+      });
+      const unsubscribe = await enqueue(database.db, {
+        kind: "newsletter.issue",
+        to: "reader@example.org",
+        subject: "News",
+        text: "The news.",
+        headers: { "List-Unsubscribe": `<https://sacredpath.example/newsletter/unsubscribe/${token}x>` },
+      });
+      const plain = await enqueue(database.db, {
+        kind: "contact.notify",
+        to: "k@example.org",
+        subject: "New",
+        text: "A note.",
+      });
+      const row = async (id: number) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+      expect((await row(link))?.grantsAccess).toBe(true);
+      expect((await row(unsubscribe))?.grantsAccess).toBe(true);
+      expect((await row(plain))?.grantsAccess).toBe(false);
+      expect(await worker.tick()).toBe(3);
+      // The person got the link; the database kept nothing of it.
+      expect(smtp.received.map((m) => m.raw).join("\n")).toContain(token);
+      for (const id of [link, unsubscribe]) {
+        expect(await row(id)).toMatchObject({ status: "sent", textBody: CLEARED_BODY, htmlBody: null, headers: {} });
+      }
+      expect(await row(plain)).toMatchObject({ status: "sent", textBody: "A note." });
+      expect(await requeue(database.db, link)).toBe(false);
+      expect((await row(link))?.status).toBe("sent");
+      expect(await requeue(database.db, plain)).toBe(true);
     } finally {
       await worker.stop();
       await smtp.close();

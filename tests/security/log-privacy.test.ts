@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { TOKEN_ROUTES } from "../../app/lib/token-routes";
 import { createAccount, get, post, signIn } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import {
@@ -10,6 +11,7 @@ import {
   startLoggedServer,
 } from "../support/logged-server";
 import { postForm } from "../support/server";
+import { appRoutes } from "./route-list";
 
 /**
  * DESIGN.md "Data and privacy": personal data never in URLs or logs; sensitive data never logged.
@@ -46,6 +48,38 @@ describeEachBackend("what the logs keep", (backend) => {
     expect(logs).toContain('"path":"/journals"');
     expect(logs).toContain('"path":"/reset-password/[token]"');
     expectNoSecretsInLogs(logs);
+  });
+
+  it("knows every page reached by a token link (each `:token` route of app/routes.ts)", async () => {
+    const tokenPages = (await appRoutes()).filter((r) => r.pattern.endsWith("/:token")).map((r) => r.pattern);
+    expect(tokenPages.length).toBeGreaterThan(0);
+    expect(tokenPages.map((p) => p.replace(/:token$/, "")).sort()).toEqual(TOKEN_ROUTES.map((r) => r.prefix).sort());
+  });
+
+  it("logs no token of a token link, however it is asked for: page, data, query, failing posts, any case", async () => {
+    let n = 0;
+    for (const { prefix } of TOKEN_ROUTES) {
+      // A token as ours look (43 base64url characters), one per use so a leak names its way in.
+      const token = () => `Tk${String(++n).padStart(2, "0")}x${"N2vYbT4kLp0sWd7eRf3gHj6mCa1u9QiEoPy5z".slice(0, 38)}`;
+      const ways = [
+        (t: string) => fetch(`${server.url}${prefix}${t}`),
+        (t: string) => fetch(`${server.url}${prefix}${t}.data`),
+        (t: string) => fetch(`${server.url}${prefix}${t}.data?_routes=root`),
+        (t: string) => fetch(`${server.url}${prefix}${t}?from=mail`),
+        (t: string) => fetch(`${server.url}${prefix.toUpperCase()}${t}`),
+        (t: string) => fetch(`${server.url}${prefix}${t}/`),
+        (t: string) => postForm(server, `${prefix}${t}`, { intent: "nothing-we-know" }),
+        (t: string) => postForm(server, `${prefix}${t}.data`, { password: "", confirmPassword: "x" }),
+        (t: string) => postForm(server, `${prefix}${t}.data?index`, {}),
+      ];
+      for (const way of ways) {
+        const t = token();
+        rememberSecret(t);
+        await way(t);
+      }
+    }
+    expect(server.logs()).toContain('"path":"/welcome/[token]"');
+    expectNoSecretsInLogs();
   });
 
   // drizzle-orm's error message quotes the failed statement's parameters ("params: ..."): logged

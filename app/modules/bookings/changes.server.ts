@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../../db/errors";
 import type { Env } from "../../env.server";
 import { hashToken, newToken } from "../../lib/tokens.server";
 import { enqueue } from "../mail/outbox.server";
+import { getPayment, refundPayment } from "../payments/payments.server";
 import { bookableOffer, checkDay, expireLapsedHolds } from "./availability.server";
 import { sendConfirmation } from "./bookings.server";
 import { bookingCalendar } from "./calendar-file.server";
@@ -28,32 +29,47 @@ export const changeable = (b: Booking, now = new Date()) =>
   b.startsAt.getTime() - now.getTime() > CHANGE_WINDOW_HOURS * 3_600_000;
 
 /**
- * Cancels through the emailed link (not within 24 hours of the session). The link is spent. The
- * caller refunds a paid booking first; `refunded` says whether money went back. A confirmed booking
- * was sent a calendar event: the mail carries its cancellation (same UID, next SEQUENCE), so it leaves
- * the calendar; an approved mentorship not yet paid had none.
+ * Cancels through the emailed link (the caller has checked the 24-hour window), as one unit of work
+ * in the caller's transaction, the one that holds the form's one-time key: the booking is taken
+ * from its live link (locked, so a simultaneous cancel waits and then finds the link spent), a paid
+ * session is refunded, the link is spent, and the cancellation is mailed. A confirmed booking was
+ * sent a calendar event: the mail carries its cancellation (same UID, next SEQUENCE), so it leaves
+ * the calendar; an approved mentorship not yet paid had none. A refund the provider refuses throws
+ * (PaymentProviderError) and rolls the whole unit back: nothing changed and the key is free again.
+ * Answers whether money went back, or null when the link holds no booking any more.
  */
-export async function cancelBooking(db: Db, env: Env, booking: Booking, refunded: boolean) {
-  await db.transaction(async (tx) => {
-    const [cancelled] = await tx
-      .update(bookings)
-      .set({
-        status: "cancelled",
-        cancelledAt: new Date(),
-        manageTokenHash: null,
-        calendarSequence: sql`${bookings.calendarSequence} + 1`,
-      })
-      .where(eq(bookings.id, booking.id))
-      .returning();
-    if (!cancelled) throw new Error("no booking to cancel");
-    await enqueue(tx, {
-      kind: "booking.cancelled",
-      to: booking.email,
-      subject: `Cancelled: ${bookingTitle(booking)}`,
-      ...cancelledMail(booking, refunded),
-      attachments: booking.status === "confirmed" ? [bookingCalendar(cancelled, env, "CANCEL")] : [],
-    });
+export async function cancelThroughLink(tx: Db, env: Env, bookingId: string, tokenHash: string) {
+  const [booking] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.manageTokenHash, tokenHash)))
+    .for("update");
+  if (!booking) return null;
+  let refunded = false;
+  if (booking.status === "confirmed" && booking.paymentId) {
+    // The provider refunds a payment once however often asked (its request id is the payment's).
+    await refundPayment(tx, env, booking.paymentId, "Cancelled by the booker");
+    refunded = (await getPayment(tx, booking.paymentId))?.status === "refunded";
+  }
+  const [cancelled] = await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelledAt: new Date(),
+      manageTokenHash: null,
+      calendarSequence: sql`${bookings.calendarSequence} + 1`,
+    })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  if (!cancelled) throw new Error("no booking to cancel");
+  await enqueue(tx, {
+    kind: "booking.cancelled",
+    to: booking.email,
+    subject: `Cancelled: ${bookingTitle(booking)}`,
+    ...cancelledMail(booking, refunded),
+    attachments: booking.status === "confirmed" ? [bookingCalendar(cancelled, env, "CANCEL")] : [],
   });
+  return { refunded };
 }
 
 /** Moves a confirmed booking to another free slot of its offer; a new confirmation, calendar update and link are sent. */

@@ -9,7 +9,7 @@ import { carryOutPayment } from "../payments/fulfilment.server";
 import { orderPayment, PaymentProviderError, recordPayment } from "../payments/payments.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "../rate-limit/rules";
-import { forget, once, type SubmissionIdentity } from "../submissions/once.server";
+import { forget, NEW_RECORD, once, type SubmissionIdentity } from "../submissions/once.server";
 import { chooseOffering, readWholeDollars } from "./amount";
 import { GIVING_MESSAGES } from "./messages";
 import { checkoutSchema, donationSchema } from "./validation";
@@ -73,7 +73,7 @@ async function give(
 
 /** /donation's offering: a tier or a typed amount, approved on the provider's page. */
 export function giveOffering(ctx: Ctx, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
-  const identity = { scope: "donation", key: submission.key, ownerId: payerId ?? undefined };
+  const identity = { scope: "donation", key: submission.key, ownerId: payerId ?? undefined, subject: NEW_RECORD };
   const read = () => {
     const parsed = parse(submission, donationSchema);
     if (!parsed.ok) return parsed;
@@ -100,7 +100,12 @@ export function giveOffering(ctx: Ctx, submission: Submission, payerId: string |
 
 /** /donation-checkout's ceremony donation: test card fields capture at once, else the provider's approval. */
 export function giveCeremonyDonation(ctx: Ctx, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
-  const identity = { scope: "donation-checkout", key: submission.key, ownerId: payerId ?? undefined };
+  const identity = {
+    scope: "donation-checkout",
+    key: submission.key,
+    ownerId: payerId ?? undefined,
+    subject: NEW_RECORD,
+  };
   const read = () => {
     const parsed = parse(submission, checkoutSchema);
     if (!parsed.ok) return parsed;

@@ -1,6 +1,7 @@
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { EMAIL_PATTERN } from "../../lib/email";
+import { holdsTokenLink } from "../../lib/token-routes";
 import { type MailAttachment, mailOutbox, type OutboxRow } from "./schema";
 
 export interface OutgoingMail {
@@ -21,6 +22,14 @@ export const GIVE_UP_AFTER_MS = 5 * 86_400_000;
 /** How long a claimed row stays ours before another worker may retry it. */
 const CLAIM_SECONDS = 120;
 
+/**
+ * What stays of a mail that held a link granting something (lib/token-routes) once it is sent, and
+ * in every backup: the token lived only in the mail (the database keeps its hash).
+ */
+export const CLEARED_BODY = "[Cleared once sent: this email held a single-use link.]";
+/** Why such a mail, still unsent, is failed in a backup: its link is not in the backup to send. */
+export const LEFT_OUT_OF_BACKUP = "Left out of the backup: it held a single-use link. Ask for a new link.";
+
 /** Why a recipient is refused, in the outbox and in errors (never the address itself: it is personal). */
 export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email address (app/lib/email.ts).";
 
@@ -32,11 +41,13 @@ export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email
  */
 export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
   const refused = !EMAIL_PATTERN.test(mail.to);
+  const grantsAccess = [mail.text, mail.html ?? "", ...Object.values(mail.headers ?? {})].some(holdsTokenLink);
   const [row] = await db
     .insert(mailOutbox)
     .values({
       ...(refused ? { status: "failed" as const, lastError: RECIPIENT_REFUSED } : {}),
       kind: mail.kind,
+      grantsAccess,
       toAddress: mail.to,
       subject: mail.subject,
       textBody: mail.text,
@@ -73,10 +84,19 @@ export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
   return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: mailOutbox.id });
 }
 
+/** A mail's body, HTML and headers, cleared when it held a link that grants something. */
+const clearedWhereGranting = {
+  textBody: sql`case when ${mailOutbox.grantsAccess} then ${CLEARED_BODY} else ${mailOutbox.textBody} end`,
+  htmlBody: sql`case when ${mailOutbox.grantsAccess} then null else ${mailOutbox.htmlBody} end`,
+  headers: sql`case when ${mailOutbox.grantsAccess} then '{}'::jsonb else ${mailOutbox.headers} end`,
+};
+
+/** Delivered; a mail that held a link granting something keeps no copy of it from here on. */
 export async function markSent(db: Db, id: number): Promise<void> {
   await db
     .update(mailOutbox)
     .set({
+      ...clearedWhereGranting,
       status: "sent",
       sentAt: new Date(),
       lockedUntil: null,
@@ -90,7 +110,13 @@ export async function markSent(db: Db, id: number): Promise<void> {
 export async function markRefused(db: Db, id: number, reason: string): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: "failed", lastError: reason, lockedUntil: null, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({
+      ...clearedWhereGranting,
+      status: "failed",
+      lastError: reason,
+      lockedUntil: null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
     .where(eq(mailOutbox.id, id));
 }
 
@@ -123,13 +149,32 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, baseMs?:
     .where(eq(mailOutbox.id, row.id));
 }
 
-/** Puts a failed or sent email back in the queue (admin "resend"). */
-export async function requeue(db: Db, id: number): Promise<void> {
-  await db
+/** Whether a mail's link was cleared (sent, or left out of a backup): there is nothing left to send. */
+export const isCleared = (row: Pick<OutboxRow, "textBody">) => row.textBody === CLEARED_BODY;
+
+/**
+ * Puts a failed or sent email back in the queue (admin "resend"). A mail whose link was cleared
+ * cannot be: false (its person asks for a new link).
+ */
+export async function requeue(db: Db, id: number): Promise<boolean> {
+  const queued = await db
     .update(mailOutbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
-    .where(eq(mailOutbox.id, id));
+    .where(and(eq(mailOutbox.id, id), or(eq(mailOutbox.grantsAccess, false), ne(mailOutbox.textBody, CLEARED_BODY))))
+    .returning({ id: mailOutbox.id });
+  return queued.length > 0;
 }
+
+/**
+ * An outbox row as a backup keeps it (scripts/lib/backup.ts; `t` is the row): a mail holding a
+ * link that grants something loses its body and headers, and if still unsent is failed with the
+ * reason, so a restored server never sends an empty mail. Written as SQL so the backup streams.
+ */
+export const outboxBackupRow = sql.raw(`case when t.grants_access then to_jsonb(t) || jsonb_build_object(
+  'text_body', '${CLEARED_BODY}'::text, 'html_body', null, 'headers', '{}'::jsonb,
+  'status', case when t.status = 'sent' then 'sent' else 'failed' end,
+  'last_error', case when t.status = 'sent' or t.text_body = '${CLEARED_BODY}' then t.last_error else '${LEFT_OUT_OF_BACKUP}' end)
+  else to_jsonb(t) end`);
 
 export async function listOutbox(db: Db, options: { limit?: number; before?: number } = {}): Promise<OutboxRow[]> {
   return db

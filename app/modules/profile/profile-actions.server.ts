@@ -14,7 +14,7 @@ import {
 import type { Viewer } from "../accounts/session.server";
 import { signOut } from "../accounts/sign-in.server";
 import { changeEmailSchema, changePasswordSchema } from "../accounts/validation";
-import { once } from "../submissions/once.server";
+import { NEW_RECORD, once } from "../submissions/once.server";
 import { deleteMemberAccount } from "./data-rights.server";
 import { linkRecords } from "./linking.server";
 import { saveMedicalRecord, updateBasicProfile, updateProfile } from "./profile.server";
@@ -64,7 +64,8 @@ function refusedPassword(submission: Submission, check: Exclude<PasswordCheck, {
  */
 export async function profileAction(request: Request, context: Ctx, viewer: Viewer, submission: Submission) {
   const intent = submission.fields.intent ?? "";
-  const key = { key: submission.key, ownerId: viewer.id };
+  // Every form here acts on the viewer's own account, which the owner already names.
+  const key = { key: submission.key, ownerId: viewer.id, subject: NEW_RECORD };
   /** Stores once per one-time key, then answers as the pipeline does. */
   const store = async (saved: string, anchor: string, write: (tx: Db) => Promise<unknown>) => {
     const answer = await once(context.db, { scope: `profile.${intent}`, ...key }, async (tx) => {

@@ -1,5 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { hashToken } from "../../lib/tokens.server";
 import { formSubmissions, type SubmissionAnswer } from "./schema";
 
 export interface SubmissionIdentity {
@@ -9,7 +10,23 @@ export interface SubmissionIdentity {
   key: string | null;
   /** The account sending it, if signed in. */
   ownerId?: string | null;
+  /**
+   * The record the form acts on, named by what the post itself carries ("journal:12",
+   * "booking-link:<hash of the link's token>"), or "" for a form that makes a new record. A key
+   * spent on one record is never answered for another: its answer (and the side effects it
+   * stands for, such as a refund) belongs to that record alone.
+   */
+  subject: string;
 }
+
+/** The subject of a form that makes a new record, or acts on the sender's own account (the owner names it). */
+export const NEW_RECORD = "";
+
+/**
+ * The subject of a form reached by an emailed link, whose token is its only credential: the link
+ * names the record (by the token's hash, never the token, which is kept nowhere).
+ */
+export const linkSubject = (kind: string, token: string) => `${kind}:${hashToken(token)}`;
 
 /** A key as forms make them (crypto.randomUUID) or as tests may; anything else is no key. */
 const KEY = /^[A-Za-z0-9-]{16,64}$/;
@@ -30,7 +47,7 @@ export async function once(
   write: (tx: Db) => Promise<SubmissionAnswer>,
 ): Promise<SubmissionAnswer & { replayed?: true }> {
   if (!identity.key || !KEY.test(identity.key)) return db.transaction(write);
-  const row = { scope: identity.scope, owner: identity.ownerId ?? "", key: identity.key };
+  const row = { scope: identity.scope, owner: identity.ownerId ?? "", subject: identity.subject, key: identity.key };
   return db.transaction(async (tx) => {
     // Claimed with a placeholder answer; the real one replaces it before the commit, so no one
     // else ever reads the placeholder.
@@ -47,6 +64,7 @@ export async function once(
           and(
             eq(formSubmissions.scope, row.scope),
             eq(formSubmissions.owner, row.owner),
+            eq(formSubmissions.subject, row.subject),
             eq(formSubmissions.key, row.key),
           ),
         );
@@ -60,6 +78,7 @@ export async function once(
         and(
           eq(formSubmissions.scope, row.scope),
           eq(formSubmissions.owner, row.owner),
+          eq(formSubmissions.subject, row.subject),
           eq(formSubmissions.key, row.key),
         ),
       );
@@ -84,6 +103,7 @@ export async function forget(db: Db, identity: SubmissionIdentity): Promise<void
       and(
         eq(formSubmissions.scope, identity.scope),
         eq(formSubmissions.owner, identity.ownerId ?? ""),
+        eq(formSubmissions.subject, identity.subject),
         eq(formSubmissions.key, identity.key),
       ),
     );

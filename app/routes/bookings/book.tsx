@@ -18,7 +18,7 @@ import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import { type BookingSummary, bookingSchema } from "~/modules/bookings/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { forget, once } from "~/modules/submissions/once.server";
+import { forget, NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = () => privateMeta("Book a Session");
@@ -58,7 +58,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const viewer = await getViewer(request, context);
     // Without the browser's zone (no JavaScript), a member's own setting; a visitor's mails give New York time.
     const timeZone = knownZone(parsed.data.timeZone) ?? (viewer ? viewer.timezone : "");
-    const identity = { scope: "booking", key: submission.key, ownerId: viewer?.id };
+    const identity = { scope: "booking", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD };
     const answer = await once(context.db, identity, async (tx) => {
       const held = await holdSlot(tx, context.env, { ...parsed.data, timeZone }, viewer?.id ?? null);
       if (!held.ok) throw new FormRefusal(refused(submission, BOOKING_MESSAGES[held.reason], 409));

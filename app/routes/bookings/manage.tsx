@@ -23,21 +23,20 @@ import {
   useCardFields,
 } from "~/components/payments/card-fields";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
-import { type AppContext, appContext } from "~/context";
+import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDayShort } from "~/lib/dates";
-import { FormRefusal, handleForm, readSubmission, refused, type Submission } from "~/lib/form-action.server";
+import { FormRefusal, handleForm, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { dayChoice } from "~/modules/bookings/availability.server";
 import { payForBooking } from "~/modules/bookings/book.server";
-import { bookingByToken, cancelBooking, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";
+import { bookingByToken, cancelThroughLink, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
-import type { Booking } from "~/modules/bookings/schema";
 import { formatCents } from "~/modules/giving/amounts";
-import { getPayment, PaymentProviderError, refundPayment } from "~/modules/payments/payments.server";
-import { once } from "~/modules/submissions/once.server";
+import { PaymentProviderError } from "~/modules/payments/payments.server";
+import { linkSubject, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/manage";
 
 export const meta: Route.MetaFunction = () => privateMeta("Your Session");
@@ -81,8 +80,12 @@ export async function action({ request, params, context: router }: Route.ActionA
   const intent = submission.fields.intent ?? "";
   const booking = await bookingByToken(context.db, params.token);
   return handleForm(submission, FAILED, context.logger, async () => {
-    // A visitor's key (the link is the only credential): no account owns it.
-    const identity = { scope: `booking.${intent}`, key: submission.key };
+    // A visitor's key (the link is the only credential): no account owns it, the link names the booking.
+    const identity = {
+      scope: `booking.${intent}`,
+      key: submission.key,
+      subject: linkSubject("booking-link", params.token),
+    };
     if (intent === "pay" && booking?.status === "approved") {
       const outcome = await payForBooking(context.db, context.env, booking, submission.fields.cardLast4 || undefined);
       if (outcome.kind === "redirect") return redirect(outcome.url, 303);
@@ -91,12 +94,16 @@ export async function action({ request, params, context: router }: Route.ActionA
     }
     if (booking && !changeable(booking)) return refused(submission, notice(CLOSED), 409);
     if (intent === "cancel") {
-      // The refund is asked outside the transaction; the provider refunds a payment once however often asked.
-      const refunded = booking ? await refundFirst(context, booking, submission) : false;
       const answer = await once(context.db, identity, async (tx) => {
-        if (!booking) throw data(null, { status: 404 });
-        await cancelBooking(tx, context.env, booking, refunded);
-        return { redirectTo: doneUrl(refunded ? "refunded" : "cancelled") };
+        if (!booking?.manageTokenHash) throw data(null, { status: 404 });
+        const cancelled = await cancelThroughLink(tx, context.env, booking.id, booking.manageTokenHash).catch(
+          (error: unknown) => {
+            if (!(error instanceof PaymentProviderError)) throw error;
+            throw new FormRefusal(refused(submission, notice(REFUND_FAILED), 502));
+          },
+        );
+        if (!cancelled) throw data(null, { status: 404 });
+        return { redirectTo: doneUrl(cancelled.refunded ? "refunded" : "cancelled") };
       });
       return leave(answer.redirectTo);
     }
@@ -120,27 +127,13 @@ export async function action({ request, params, context: router }: Route.ActionA
 }
 
 const UNCHANGEABLE = "This session cannot be changed that way.";
+const REFUND_FAILED = "The refund could not be made just now; nothing changed. Please try again.";
 
 /**
  * Success leaves this page with or without JavaScript: its link may be spent (cancelled, or
  * replaced by a new one), so staying would reload it into "not found".
  */
 const leave = (to: string) => redirect(to, 303);
-
-/** Refunds a paid session before it is cancelled; a refund that fails leaves everything as it was. */
-async function refundFirst(context: AppContext, booking: Booking, submission: Submission) {
-  if (booking.status !== "confirmed" || !booking.paymentId) return false;
-  try {
-    await refundPayment(context.db, context.env, booking.paymentId, "Cancelled by the booker");
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    throw new FormRefusal(
-      refused(submission, notice("The refund could not be made just now; nothing changed. Please try again."), 502),
-    );
-  }
-  // Asked again after a lost answer, the payment is refunded already: that still counts.
-  return (await getPayment(context.db, booking.paymentId))?.status === "refunded";
-}
 
 /** A dropped connection keeps the page, with a notice to try again. */
 export const clientAction = keepFormOnFailure(FAILED);

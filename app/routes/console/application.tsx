@@ -63,7 +63,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     // One note, or one decision and its email, per key: a repeated post gets the first answer.
     const answer = await once(
       context.db,
-      { scope: "console.application", key: submission.key, ownerId: viewer.id },
+      { scope: "console.application", key: submission.key, ownerId: viewer.id, subject: `application:${params.id}` },
       async (tx) => {
         if ("intent" in chosen) {
           const added = await addApplicationNote(tx, context.env, params.id, chosen.text, staff, context.clientIp);

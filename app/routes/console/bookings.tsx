@@ -101,7 +101,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     // One decision (and one email with its payment link) per key: a repeated post gets the first answer.
     const answer = await once(
       context.db,
-      { scope: "console.booking", key: submission.key, ownerId: viewer.id },
+      { scope: "console.booking", key: submission.key, ownerId: viewer.id, subject: `booking:${input.id ?? ""}` },
       async (tx) => {
         const outcome = await decideRequest(tx, context.env, { id: input.id ?? "", decision, staffName: viewer.name });
         if (outcome !== "done") {

@@ -57,7 +57,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
     const answer = await once(
       context.db,
-      { scope: "console.inbox.reply", key: submission.key, ownerId: viewer.id },
+      { scope: "console.inbox.reply", key: submission.key, ownerId: viewer.id, subject: `contact-message:${id}` },
       async (tx) => {
         if (!(await replyToMessage(tx, viewer, id, parsed.data.reply, context.clientIp))) {
           throw data(null, { status: 404 });

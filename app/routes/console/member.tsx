@@ -48,7 +48,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     // One change (and one audit entry) per key: a repeated post gets the first answer.
     const answer = await once(
       context.db,
-      { scope: "console.member", key: submission.key, ownerId: viewer.id },
+      { scope: "console.member", key: submission.key, ownerId: viewer.id, subject: `account:${params.id}` },
       async (tx) => {
         let done: keyof typeof CONSOLE_MESSAGES.done.member;
         let outcome: Awaited<ReturnType<typeof changeRole>>;

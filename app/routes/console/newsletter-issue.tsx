@@ -69,7 +69,12 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent === "test") {
       const answer = await once(
         context.db,
-        { scope: "console.newsletter.test", key: submission.key, ownerId: viewer.id },
+        {
+          scope: "console.newsletter.test",
+          key: submission.key,
+          ownerId: viewer.id,
+          subject: `newsletter-issue:${id}`,
+        },
         async (tx) => {
           await sendTest(tx, issue, viewer.email, context.env.SITE_URL);
           return { redirectTo: donePage(here, "tested"), data: { done: "tested" } };

@@ -10,7 +10,7 @@ import { consoleInvalid } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema } from "~/modules/messages/issue-validation";
 import { createIssue } from "~/modules/messages/newsletter-issues.server";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-new";
 
 /** Nothing to load; its being here makes a visit in the browser ask the server, so the console's guard runs. */
@@ -28,7 +28,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["subject", "format", "body"]);
     const answer = await once(
       context.db,
-      { scope: "console.newsletter.create", key: submission.key, ownerId: viewer.id },
+      { scope: "console.newsletter.create", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => ({ redirectTo: `/console/newsletter/${await createIssue(tx, viewer, parsed.data)}?done=saved` }),
     );
     // The draft has its own page now, with or without JavaScript.

@@ -7,19 +7,21 @@ import { useForm } from "~/components/forms/use-form";
 import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDateTime } from "~/lib/dates";
-import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { beforeCursor } from "~/lib/ids";
 import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
-import { consoleInvalid, donePage } from "~/modules/console/forms.server";
+import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { resendSchema } from "~/modules/console/validation";
-import { listOutbox, requeue } from "~/modules/mail/outbox.server";
+import { isCleared, listOutbox, requeue } from "~/modules/mail/outbox.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/outbox";
 
 const PAGE = 50;
+const CLEARED_MAIL =
+  "This email held a single-use link and was cleared once sent, so it cannot be sent again. The person can ask for a new link.";
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
@@ -39,6 +41,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
       lastError: r.lastError,
       createdAt: formatDateTime(r.createdAt, zone),
       sentAt: r.sentAt ? formatDateTime(r.sentAt, zone) : null,
+      cleared: isCleared(r),
     })),
     next: rows.length === PAGE ? (rows.at(-1)?.id ?? null) : null,
   };
@@ -55,9 +58,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     // Queued again once per key: a repeated post writes no second audit entry.
     const answer = await once(
       context.db,
-      { scope: "console.outbox.resend", key: submission.key, ownerId: viewer.id },
+      { scope: "console.outbox.resend", key: submission.key, ownerId: viewer.id, subject: `mail:${id}` },
       async (tx) => {
-        await requeue(tx, id);
+        if (!(await requeue(tx, id))) throw new FormRefusal(consoleRefused(submission, CLEARED_MAIL, 409));
         await recordAudit(tx, {
           action: AUDIT_ACTIONS.mailResent,
           actor: { id: viewer.id, name: viewer.name },
@@ -83,6 +86,9 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
         {row.subject}
         <span className="block text-xs text-mist-muted">{row.kind}</span>
         {row.lastError ? <span className="block text-xs text-rose-200">{row.lastError}</span> : null}
+        {row.cleared ? (
+          <span className="block text-xs text-mist-muted">Its single-use link was cleared once sent.</span>
+        ) : null}
       </>
     ),
   },
@@ -107,8 +113,8 @@ export default function Outbox() {
     <>
       <h1 className="font-serif text-3xl font-semibold">Outbox</h1>
       <p className="mt-2 text-mist-muted">
-        Every email the site sends is written here first. Without SMTP_URL mail waits here; failed mail is retried 8
-        times with growing pauses.
+        Every email the site sends is written here first. Without SMTP_URL mail waits here; failed mail is retried with
+        growing pauses for five days. An email that held a single-use link keeps no copy of it once sent.
       </p>
       <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.outbox} />
       <DataTable
@@ -118,7 +124,7 @@ export default function Outbox() {
           {
             header: "Actions",
             hideHeader: true,
-            cell: (row) => (row.status === "sending" ? null : <Resend id={row.id} result={result} />),
+            cell: (row) => (row.status === "sending" || row.cleared ? null : <Resend id={row.id} result={result} />),
           },
         ]}
         rows={rows}

@@ -50,7 +50,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     // keeper's later decision is refused by decideAccessRequest ("already-decided").
     const answer = await once(
       context.db,
-      { scope: "console.request", key: submission.key, ownerId: viewer.id },
+      { scope: "console.request", key: submission.key, ownerId: viewer.id, subject: `access-request:${params.id}` },
       async (tx) => {
         const outcome = await decideAccessRequest(tx, {
           id: serialId(params.id) ?? 0,

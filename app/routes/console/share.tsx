@@ -40,7 +40,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     // One reply (and one email to the member) per key, however often the post arrives.
     const answer = await once(
       context.db,
-      { scope: "console.share.reply", key: submission.key, ownerId: viewer.id },
+      { scope: "console.share.reply", key: submission.key, ownerId: viewer.id, subject: `share:${params.id}` },
       async (tx) => {
         const id = serialId(params.id) ?? 0;
         const done = await replyToShare(tx, context.env, viewer, id, parsed.data.reply, context.env.SITE_URL);

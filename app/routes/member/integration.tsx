@@ -23,7 +23,7 @@ import {
   visionSchema,
   visionWordsSchema,
 } from "~/modules/integration/validation";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
@@ -89,7 +89,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const viewer = router.get(viewerContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent;
-  const key = (scope: string) => ({ scope, key: submission.key, ownerId: viewer.id });
+  // Each of these makes a new record.
+  const key = (scope: string) => ({ scope, key: submission.key, ownerId: viewer.id, subject: NEW_RECORD });
   return handleForm(submission, failureOf(intent), context.logger, async () => {
     switch (intent) {
       case "save-session": {

@@ -63,7 +63,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     const saved = `/journals/${params.id}?saved=1`;
     const answer = await once(
       context.db,
-      { scope: "journal.edit", key: submission.key, ownerId: viewer.id },
+      { scope: "journal.edit", key: submission.key, ownerId: viewer.id, subject: `journal:${params.id}` },
       async (tx) => {
         if (!(await updateEntry(tx, context.env, viewer.id, params.id, parsed.data))) {
           throw data(null, { status: 404 });

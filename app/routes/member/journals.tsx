@@ -12,7 +12,7 @@ import { privateMeta } from "~/lib/private-meta";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
 import { JOURNAL_MESSAGES } from "~/modules/journal/messages";
 import { journalEntrySchema } from "~/modules/journal/validation";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/journals";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Journal");
@@ -47,7 +47,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const answer = await once(
       context.db,
-      { scope: "journal.new", key: submission.key, ownerId: viewer.id },
+      { scope: "journal.new", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => {
         const id = await createEntry(tx, context.env, viewer.id, parsed.data);
         return { redirectTo: SAVED_PAGE, data: { id } };

@@ -11,7 +11,7 @@ import { privateMeta } from "~/lib/private-meta";
 import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
 import { recordSit, sitSummary } from "~/modules/practice/practice.server";
 import { sitSchema } from "~/modules/practice/validation";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/meditations";
 
 export const meta: Route.MetaFunction = () => privateMeta("Guided Meditations");
@@ -48,7 +48,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     // The player sends a key per sit: a retried post is counted once.
     const answer = await once(
       context.db,
-      { scope: "meditation.sit", key: submission.key, ownerId: viewer.id },
+      { scope: "meditation.sit", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => {
         await recordSit(tx, viewer.id, meditationId, Number(seconds));
         return { redirectTo: "/meditations?completed=1" };

@@ -44,7 +44,7 @@ import {
 } from "~/modules/companion/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { once } from "~/modules/submissions/once.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/spirit-companion";
 
 export { privateActionHeaders as headers } from "~/lib/http";
@@ -115,7 +115,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const answer = await once(
           context.db,
-          { scope: "companion.message", key: submission.key, ownerId: viewer.id },
+          { scope: "companion.message", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
           async (tx) => {
             await converse(tx, context.env, viewer.id, parsed.data.message);
             return { redirectTo: PAGE };
@@ -128,7 +128,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const answer = await once(
           context.db,
-          { scope: "companion.insight", key: submission.key, ownerId: viewer.id },
+          { scope: "companion.insight", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
           async (tx) => {
             await saveInsight(tx, context.env, viewer.id, parsed.data);
             return {
