@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { auditLog, gifts, mailOutbox, paymentEvents, payments, rateLimits, testProviderOrders } from "../../db/schema";
 import { createAccount, get, post, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
@@ -310,6 +311,30 @@ describeEachBackend("giving through PayPal (local stand-in) over HTTP", (backend
     const real = signedWebhook({ id: "WH-R", event_type: "CHECKOUT.ORDER.APPROVED", resource: { id: orderId } });
     expect((await fetch(`${server.url}/payments/webhook`, { method: "POST", ...real })).status).toBe(204);
     expect(await server.database.db.select().from(gifts)).toHaveLength(1);
+  });
+
+  it("limits webhook posts per address before asking PayPal to verify them (issue 28)", async () => {
+    const { limit } = RATE_LIMITS.paymentWebhook;
+    const verifications = () =>
+      paypal.requests.filter((r) => r.path === "/v1/notifications/verify-webhook-signature").length;
+    const before = verifications();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    // Each post carries PayPal's five transmission headers, so each would cost a verification call.
+    for (let i = 0; i < limit + 5; i++) {
+      const forged = signedWebhook({ id: `WH-FLOOD-${i}`, event_type: "PAYMENT.CAPTURE.COMPLETED" }, "forged");
+      const res = await fetch(`${server.url}/payments/webhook`, { method: "POST", ...forged });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter ??= res.headers.get("retry-after");
+    }
+    const asked = verifications() - before;
+    expect(asked).toBeLessThanOrEqual(limit);
+    expect(statuses[0]).toBe(400);
+    // Every post was either verified (and refused as forged) or refused before PayPal was asked.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(asked);
+    expect(statuses.filter((s) => s === 429).length).toBe(statuses.length - asked);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
   });
 
   it("answers Payment Error and records nothing as paid when PayPal fails, declines or is slow", async () => {

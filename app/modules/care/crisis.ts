@@ -38,10 +38,33 @@ const CRISIS_PHRASES = [
   "threatening me",
 ];
 
-/** Whether a message speaks of self-harm or danger (case and curly apostrophes ignored). */
+// Any run of whitespace or dashes (a line break, two spaces, a tab, a non-breaking space, a
+// non-breaking hyphen, an en dash, a minus sign) is one space: "want to\ndie" and "self‑harm" are
+// the words people mean. Invisible format characters (a soft hyphen, a zero-width space) either sit
+// inside a word ("sui\u00adcide") or stand between two ("self\u00adharm"), so both readings are tried.
+const SEPARATORS = /[\s\p{Pd}\u2212]+/gu;
+const SEPARATORS_AND_FORMAT = /[\s\p{Pd}\u2212\p{Cf}]+/gu;
+const FORMAT = /\p{Cf}/gu;
+
+/** Compatibility forms folded (full-width letters, ligatures), lower case, curly apostrophes straight. */
+const fold = (text: string) =>
+  text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'");
+
+/** The text's readings, each with every run of separators as one space. */
+function readings(text: string): string[] {
+  const folded = fold(text);
+  return [folded.replace(FORMAT, "").replace(SEPARATORS, " "), folded.replace(SEPARATORS_AND_FORMAT, " ")];
+}
+
+// The phrases go through the same folding, so "self-harm" is also "self harm" and "self‑harm".
+const PHRASES = [...new Set(CRISIS_PHRASES.map((phrase) => fold(phrase).replace(SEPARATORS, " ")))];
+
+/** Whether a message speaks of self-harm or danger (case, apostrophes, whitespace and dashes ignored). */
 export function speaksOfCrisis(text: string): boolean {
-  const plain = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  return CRISIS_PHRASES.some((phrase) => plain.includes(phrase));
+  return readings(text).some((plain) => PHRASES.some((phrase) => plain.includes(phrase)));
 }
 
 /** Where to turn now; shown wherever such a message is sent. */

@@ -1,7 +1,7 @@
 // zod/mini, as the public forms: the console's newsletter forms check themselves in the browser too.
 // Kept apart from ./validation so the public pages' bundles carry none of it.
 import { z } from "zod/mini";
-import { issueFormats } from "./issue-formats";
+import { ISSUE_BODY_MAX, issueFormats } from "./issue-formats";
 
 /** A newsletter issue as a keeper writes it in the console. */
 export const newsletterIssueSchema = z.object({
@@ -18,7 +18,7 @@ export const newsletterIssueSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, "Please write the issue."),
-      z.maxLength(50_000, "Please keep the issue under 50,000 characters."),
+      z.maxLength(ISSUE_BODY_MAX, "Please keep the issue under 50,000 characters."),
     ),
 });
 

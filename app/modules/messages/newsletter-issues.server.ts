@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
-import { micromark } from "micromark";
 import { newToken } from "~/lib/tokens.server";
 import type { Db } from "../../../db/client";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
-import { escapeHtml, renderMail } from "../mail/templates";
+import { renderMail } from "../mail/templates";
+import { renderIssueHtml } from "./issue-body.server";
 import type { IssueFormat } from "./issue-formats";
 import { unsubscribeHeaders } from "./newsletter.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "./schema";
@@ -21,23 +21,36 @@ export interface IssueInput {
 type Issue = typeof newsletterIssues.$inferSelect;
 
 /**
- * An issue's body as mail HTML and plain text. Markdown through micromark, which escapes any HTML
- * typed into it and drops `javascript:` links (a keeper's words, never a script in a reader's mail
- * or in another keeper's preview); plain text keeps its paragraphs and line breaks.
+ * The issue's body as mail HTML: as stored when it was saved, so it is rendered once, not per
+ * page view or per subscriber. An issue saved before the rendering was kept (migration 0023) is
+ * rendered now and stored, unless it changed meanwhile.
  */
-export function renderIssueBody(issue: Pick<Issue, "body" | "format">): { html: string; text: string } {
-  const html =
-    issue.format === "markdown"
-      ? micromark(issue.body)
-      : issue.body
-          .split(/\n\s*\n/)
-          .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, "<br>")}</p>`)
-          .join("\n");
-  return { html, text: issue.body };
+export async function issueHtml(db: Db, issue: Issue): Promise<string> {
+  if (issue.renderedHtml !== null) return issue.renderedHtml;
+  const html = renderIssueHtml(issue);
+  await db
+    .update(newsletterIssues)
+    .set({ renderedHtml: html })
+    .where(
+      and(
+        eq(newsletterIssues.id, issue.id),
+        isNull(newsletterIssues.renderedHtml),
+        eq(newsletterIssues.body, issue.body),
+        eq(newsletterIssues.format, issue.format),
+      ),
+    );
+  return html;
 }
 
-function issueMail(issue: Issue, unsubscribeUrl: string, footer: string) {
-  return renderMail({ heading: issue.subject, paragraphs: [], rich: renderIssueBody(issue), footer, unsubscribeUrl });
+/** A mail of the issue; per subscriber only the unsubscribe link differs. */
+function issueMail(issue: Issue, html: string, unsubscribeUrl: string, footer: string) {
+  return renderMail({
+    heading: issue.subject,
+    paragraphs: [],
+    rich: { html, text: issue.body },
+    footer,
+    unsubscribeUrl,
+  });
 }
 
 const SUBSCRIBER_FOOTER = "You receive this because you subscribed to our letters and confirmed it.";
@@ -54,7 +67,7 @@ export async function getIssue(db: Db, id: number): Promise<Issue | undefined> {
 export async function createIssue(db: Db, author: { name: string }, input: IssueInput): Promise<number> {
   const [row] = await db
     .insert(newsletterIssues)
-    .values({ ...input, authorName: author.name })
+    .values({ ...input, renderedHtml: renderIssueHtml(input), authorName: author.name })
     .returning({ id: newsletterIssues.id });
   if (!row) throw new Error("issue insert returned no row");
   return row.id;
@@ -64,7 +77,7 @@ export async function createIssue(db: Db, author: { name: string }, input: Issue
 export async function saveIssue(db: Db, id: number, input: IssueInput): Promise<"saved" | "locked" | "missing"> {
   const rows = await db
     .update(newsletterIssues)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, renderedHtml: renderIssueHtml(input), updatedAt: new Date() })
     .where(and(eq(newsletterIssues.id, id), isNull(newsletterIssues.sendStartedAt)))
     .returning({ id: newsletterIssues.id });
   if (rows.length > 0) return "saved";
@@ -75,6 +88,7 @@ export async function saveIssue(db: Db, id: number, input: IssueInput): Promise<
 export async function sendTest(db: Db, issue: Issue, to: string, siteUrl: string): Promise<void> {
   const mail = issueMail(
     issue,
+    await issueHtml(db, issue),
     `${siteUrl}/newsletter/unsubscribe/example`,
     "This is a test sent to you from the console. In each subscriber's mail the unsubscribe link below is their own.",
   );
@@ -128,6 +142,7 @@ async function finishSend(db: Db, id: number, siteUrl: string): Promise<number> 
     const queued = await db.transaction(async (t) => {
       const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
       if (!issue || issue.sentAt) return 0;
+      const html = await issueHtml(t, issue);
       const batch = await t
         .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
         .from(newsletterSubscribers)
@@ -162,7 +177,7 @@ async function finishSend(db: Db, id: number, siteUrl: string): Promise<number> 
           kind: "newsletter.issue",
           to: subscriber.email,
           subject: issue.subject,
-          ...issueMail(issue, url, SUBSCRIBER_FOOTER),
+          ...issueMail(issue, html, url, SUBSCRIBER_FOOTER),
           headers: unsubscribeHeaders(url),
         });
       }

@@ -10,6 +10,7 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+const MINUTE = 60;
 const MINUTES_15 = 900;
 const HOUR = 3600;
 const DAY = 86_400;
@@ -47,6 +48,13 @@ export const RATE_LIMITS = {
   newsletterEmail: { name: "newsletter:email", limit: 3, windowSeconds: DAY },
   /** Payments started from one address, offerings and ceremony donations alike (giving/give.server.ts). */
   payment: { name: "payment:ip", limit: 10, windowSeconds: HOUR },
+  /**
+   * Posts to the payment webhook from one address, counted before the provider is asked to verify
+   * them: each verification is a call to PayPal, which nobody may make us place without limit.
+   * PayPal sends one delivery per event and retries a failed one up to 25 times over three days, so
+   * 60 a minute from one of its addresses leaves a busy day's gifts, bookings and refunds far below it.
+   */
+  paymentWebhook: { name: "payment-webhook:ip", limit: 60, windowSeconds: MINUTE },
   /** Session bookings from one address: each holds a slot and may start a payment. */
   booking: { name: "booking:ip", limit: 10, windowSeconds: HOUR },
   /** SPEC.md 5: the guide chat, 5 messages per 15 minutes (shared key). */

@@ -13,7 +13,7 @@ import { plural } from "~/lib/plural";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/messages/issue-validation";
-import { getIssue, renderIssueBody, saveIssue, sendIssue, sendTest } from "~/modules/messages/newsletter-issues.server";
+import { getIssue, issueHtml, saveIssue, sendIssue, sendTest } from "~/modules/messages/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/messages/subscribers.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-issue";
@@ -38,7 +38,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
       sentBy: issue.sentByName,
       recipients: issue.recipientCount,
     },
-    previewHtml: renderIssueBody(issue).html,
+    previewHtml: await issueHtml(context.db, issue),
     confirmed: counts.confirmed,
     myAddress: viewer.email,
   };

@@ -2,14 +2,22 @@ import { data } from "react-router";
 import { appContext } from "~/context";
 import { handleWebhook } from "~/modules/payments/fulfilment.server";
 import { providerFor } from "~/modules/payments/providers.server";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import type { Route } from "./+types/webhook";
 
 /**
  * PayPal's webhook deliveries. Only a delivery PayPal verifies is acted on; the event id makes a
- * replay harmless. A 2xx tells PayPal to stop retrying; a 5xx asks it to try again later.
+ * replay harmless. A 2xx tells PayPal to stop retrying; a 5xx (or a 429 past the rate limit) asks it
+ * to try again later.
  */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
+  // Counted before anything else: each delivery's verification is a call to the provider (issue 28).
+  const limited = await hit(context.db, RATE_LIMITS.paymentWebhook, context.clientIp);
+  if (!limited.allowed) {
+    return new Response(null, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  }
   const raw = await request.text();
   if (raw.length > 100_000) throw data(null, { status: 413 });
   const event = await providerFor(context.db, context.env).verifyWebhook(request.headers, raw);
