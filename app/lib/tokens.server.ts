@@ -9,3 +9,9 @@ export function newToken(): { token: string; hash: string } {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/**
+ * The subject of a form reached by an emailed link, whose token is its only credential: the link
+ * names the record (by the token's hash, never the token, which is kept nowhere).
+ */
+export const linkSubject = (kind: string, token: string) => `${kind}:${hashToken(token)}`;

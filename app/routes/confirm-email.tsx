@@ -6,8 +6,9 @@ import { keepFormOnFailure } from "~/lib/client-action";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
+import { linkSubject } from "~/lib/tokens.server";
 import { confirmEmailChange, findEmailChange } from "~/modules/accounts/email-change.server";
-import { linkSubject, once } from "~/modules/submissions/once.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/confirm-email";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { bookableRange } from "../../app/modules/bookings/time";
 import { bookings, journalEntries, mailOutbox, payments, rateLimits } from "../../db/schema";
-import { createAccount, post, signIn } from "../support/accounts";
+import { createAccount, get, post, signIn, signInStaff } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { expectingErrors, expectNoSecretsInLogs, type LoggedServer, startLoggedServer } from "../support/logged-server";
 import { postForm } from "../support/server";
@@ -68,6 +68,11 @@ describeEachBackend("one-time keys and the records they act on", (backend) => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, "booking.cancelled"));
     expect(cancellations.map((m) => m.toAddress).sort()).toEqual(["x-booker@example.org", "y-booker@example.org"]);
+    // Keepers see each booking's payment beside it.
+    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    const list = await (await get(server, "/console/bookings", cookie)).text();
+    expect(list.match(/payment refunded/g)).toHaveLength(2);
   });
 
   it("refunds only in the unit of work that cancels: a refund that fails leaves the booking, its payment and the key", async () => {

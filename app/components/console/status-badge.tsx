@@ -11,6 +11,7 @@ const TONES: Record<string, string> = {
   "in-review": "border-violet-300/60 text-violet-200",
   waitlisted: "border-sky-300/60 text-sky-200",
   refunded: "border-rose-400/60 text-rose-200",
+  paid: "border-emerald-400/60 text-emerald-200",
   confirmed: "border-emerald-400/60 text-emerald-200",
   requested: "border-gold/60 text-gold",
   held: "border-gold/60 text-gold",
@@ -23,10 +24,19 @@ const TONES: Record<string, string> = {
   unsubscribed: "border-violet-300/40 text-mist-muted",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+const badge = (status: string, label: string) => (
+  <span className={`inline-block rounded-full border px-3 py-0.5 text-xs ${TONES[status] ?? "border-violet-300/40"}`}>
+    {label}
+  </span>
+);
+
+/** A record's state; with `payment`, the state of the payment that paid for it beside it (a refund shows). */
+export function StatusBadge({ status, payment }: { status: string; payment?: string | null }) {
+  if (!payment) return badge(status, status);
   return (
-    <span className={`inline-block rounded-full border px-3 py-0.5 text-xs ${TONES[status] ?? "border-violet-300/40"}`}>
-      {status}
+    <span className="flex flex-wrap gap-2">
+      {badge(status, status)}
+      {badge(payment, `payment ${payment}`)}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "dri
 import type { Db } from "../../../db/client";
 import { wantsMail } from "../accounts/mail-settings.server";
 import { enqueue } from "../mail/outbox.server";
+import { payments } from "../payments/schema";
 import { bookingTitle, integrationPromptMail, reminderMail } from "./mails";
 import { type BookingStatus, blockedDays, bookings } from "./schema";
 
@@ -19,6 +20,19 @@ export function bookingsBetween(db: Db, from: Date, to: Date, statuses?: Booking
         statuses ? inArray(bookings.status, statuses) : undefined,
       ),
     )
+    .orderBy(asc(bookings.startsAt));
+}
+
+/**
+ * The console's list with each booking's payment state (null: nothing to pay, as a mentorship
+ * request not yet approved), so a refund made anywhere shows beside the booking it paid for.
+ */
+export function bookingsWithPayments(db: Db, from: Date, to: Date) {
+  return db
+    .select({ booking: bookings, paymentStatus: payments.status })
+    .from(bookings)
+    .leftJoin(payments, eq(payments.id, bookings.paymentId))
+    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to)))
     .orderBy(asc(bookings.startsAt));
 }
 

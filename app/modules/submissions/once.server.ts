@@ -1,6 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { hashToken } from "../../lib/tokens.server";
 import { formSubmissions, type SubmissionAnswer } from "./schema";
 
 export interface SubmissionIdentity {
@@ -21,12 +20,6 @@ export interface SubmissionIdentity {
 
 /** The subject of a form that makes a new record, or acts on the sender's own account (the owner names it). */
 export const NEW_RECORD = "";
-
-/**
- * The subject of a form reached by an emailed link, whose token is its only credential: the link
- * names the record (by the token's hash, never the token, which is kept nowhere).
- */
-export const linkSubject = (kind: string, token: string) => `${kind}:${hashToken(token)}`;
 
 /** A key as forms make them (crypto.randomUUID) or as tests may; anything else is no key. */
 const KEY = /^[A-Za-z0-9-]{16,64}$/;

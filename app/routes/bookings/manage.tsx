@@ -29,6 +29,7 @@ import { formatDayShort } from "~/lib/dates";
 import { FormRefusal, handleForm, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
+import { linkSubject } from "~/lib/tokens.server";
 import { dayChoice } from "~/modules/bookings/availability.server";
 import { payForBooking } from "~/modules/bookings/book.server";
 import { bookingByToken, cancelThroughLink, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";
@@ -36,7 +37,7 @@ import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
 import { formatCents } from "~/modules/giving/amounts";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
-import { linkSubject, once } from "~/modules/submissions/once.server";
+import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/manage";
 
 export const meta: Route.MetaFunction = () => privateMeta("Your Session");

@@ -14,7 +14,7 @@ import { bookingRangeFrom } from "~/modules/bookings/console-range";
 import { bookingTitle } from "~/modules/bookings/mails";
 import {
   blockDay,
-  bookingsBetween,
+  bookingsWithPayments,
   listBlockedDays,
   pendingRequests,
   unblockDay,
@@ -31,17 +31,18 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const range = bookingRangeFrom(new URL(request.url));
   const [rows, requests, blocked] = await Promise.all([
-    range.invalid ? [] : bookingsBetween(context.db, range.start, range.end),
+    range.invalid ? [] : bookingsWithPayments(context.db, range.start, range.end),
     pendingRequests(context.db),
     listBlockedDays(context.db, dayIn(new Date(), SLOT_ZONE)),
   ]);
-  const confirmed = rows.filter((b) => b.status === "confirmed");
-  const view = rows.map((b) => ({
+  const confirmed = rows.filter((r) => r.booking.status === "confirmed").map((r) => r.booking);
+  const view = rows.map(({ booking: b, paymentStatus }) => ({
     id: b.id,
     day: dayIn(b.startsAt, SLOT_ZONE),
     when: formatSlot(b.startsAt, SLOT_ZONE),
     title: bookingTitle(b),
     status: b.status,
+    payment: paymentStatus === "captured" ? "paid" : paymentStatus,
     name: b.fullName,
     email: b.email,
     phone: b.phone,
@@ -191,7 +192,7 @@ export default function ConsoleBookings() {
                       {b.phone ? ` · ${b.phone}` : ""}
                     </span>
                   </span>
-                  <StatusBadge status={b.status} />
+                  <StatusBadge status={b.status} payment={b.payment} />
                 </li>
               ))}
             </ul>
