@@ -97,7 +97,8 @@ export async function checkAuthSecret(db: Db, secret: string): Promise<void> {
       "Refusing to start: AUTH_SECRET differs from the one this database was used with. Everyone would be signed " +
         "out and staff could not pass two-factor sign-in (their secrets are encrypted with it).\n" +
         "Set AUTH_SECRET to the value this database was written with (after a restore: the one of the server it " +
-        "came from; a development start keeps it in DATA_DIR/secrets.json).",
+        "came from; a development start keeps it in DATA_DIR/secrets.json). To replace it on purpose, after a leak: " +
+        'docs/deployment.md, "Secrets".',
     );
   }
 }
