@@ -80,3 +80,38 @@ describe("the payment provider setting", () => {
     expect(parseEnv({}).PAYMENT_PROVIDER).toBe("test");
   });
 });
+
+describe("SITE_URL", () => {
+  it("is an http(s) origin, kept without a trailing slash (links are SITE_URL + path)", () => {
+    expect(parseEnv({}).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ SITE_URL: "https://sacredpath.example" }).SITE_URL).toBe("https://sacredpath.example");
+    expect(parseEnv({ SITE_URL: "https://sacredpath.example/" }).SITE_URL).toBe("https://sacredpath.example");
+    expect(parseEnv({ SITE_URL: "http://127.0.0.1:8080" }).SITE_URL).toBe("http://127.0.0.1:8080");
+    // As browsers send it in Origin, which every form post is checked against.
+    expect(parseEnv({ SITE_URL: "https://SacredPath.Example:443/" }).SITE_URL).toBe("https://sacredpath.example");
+  });
+
+  it("is refused at start-up, naming the variable and an example, unless it is only a scheme, host and port", () => {
+    for (const value of [
+      "sacredpath.example:443",
+      "sacredpath.example",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "ftp://sacredpath.example",
+      "mailto:keepers@sacredpath.example",
+      "https://sacredpath.example/site",
+      "https://sacredpath.example/site/",
+      "https://sacredpath.example?x=1",
+      "https://sacredpath.example/?",
+      "https://sacredpath.example#top",
+      "https://user:pass@sacredpath.example",
+      "https://user@sacredpath.example",
+      "http://",
+      "file:///etc/passwd",
+    ]) {
+      expect(() => parseEnv({ SITE_URL: value }), value).toThrow(
+        "SITE_URL: SITE_URL must be an http:// or https:// origin without a path, such as https://sacredpath.example",
+      );
+    }
+  });
+});

@@ -3,6 +3,28 @@ import { z } from "zod";
 import { EMAIL_PATTERN } from "./lib/email";
 import { site } from "./lib/site";
 
+const SITE_URL_MESSAGE =
+  "SITE_URL must be an http:// or https:// origin without a path, such as https://sacredpath.example";
+
+/**
+ * Only a scheme, host and port: links are built as SITE_URL + path, so a path, query, fragment or
+ * credentials would end up inside every link, and anything but http(s) is no link at all.
+ */
+function isSiteOrigin(value: string): boolean {
+  if (!URL.canParse(value) || /[?#]/.test(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.hostname !== "" &&
+    url.username === "" &&
+    url.password === "" &&
+    url.pathname === "/"
+  );
+}
+
+/** "https://Sacred.Example:443/" is "https://sacred.example", as browsers send it in Origin. */
+const toOrigin = (value: string) => new URL(value).origin;
+
 /**
  * Every environment variable the product reads, parsed once at start-up.
  * The README's table mirrors this schema; keep them together.
@@ -13,7 +35,8 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Outside production a server listens on loopback unless told otherwise; production on every interface. */
     HOST: z.string().optional(),
-    SITE_URL: z.url().optional(),
+    /** The public origin (links in mail, canonical URLs, the origin every form post must come from). */
+    SITE_URL: z.string().refine(isSiteOrigin, SITE_URL_MESSAGE).transform(toOrigin).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
@@ -91,7 +114,7 @@ const schema = z
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     DEMO_ACCOUNTS: env.DEMO_ACCOUNTS === "true",
-    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? "paypal" : "test"),
     PAYPAL_API_URL: (
       env.PAYPAL_API_URL ??

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { type Keyring, open, seal } from "../app/lib/encryption.server";
@@ -27,7 +28,9 @@ export const secretChecks = pgTable("secret_checks", {
 const KNOWN = "sacred-path-key-check";
 const context = (keyId: string) => `key-check:${keyId}`;
 
-export class EncryptionKeyMismatchError extends Error {}
+/** A start-up secret that does not fit this database: the start is refused with the error's message. */
+export class SecretMismatchError extends Error {}
+export class EncryptionKeyMismatchError extends SecretMismatchError {}
 
 /** Throws EncryptionKeyMismatchError naming the key ids that cannot open this database's records. */
 export async function checkEncryptionKeys(db: Db, ring: Keyring): Promise<void> {
@@ -70,4 +73,38 @@ export async function checkEncryptionKeys(db: Db, ring: Keyring): Promise<void> 
   if (stored && open(ring, stored.sealed, context(current)) !== KNOWN) {
     throw new EncryptionKeyMismatchError(`Refusing to start: another server recorded a different key "${current}".`);
   }
+}
+
+/*
+ * An HMAC of a fixed text under AUTH_SECRET: the same secret always gives the same digest, and the
+ * digest tells nothing about the secret (a plain hash of it could be guessed offline from a backup).
+ */
+const AUTH_SECRET_CHECK = "AUTH_SECRET";
+const authSecretDigest = (secret: string) =>
+  createHmac("sha256", secret).update("sacred-path-secret-check:AUTH_SECRET").digest("base64url");
+
+/**
+ * Records AUTH_SECRET's digest the first time, then throws SecretMismatchError when it differs: under
+ * another secret every session ends and staff two-factor secrets cannot be opened (sign-in fails).
+ */
+export async function checkAuthSecret(db: Db, secret: string): Promise<void> {
+  const digest = authSecretDigest(secret);
+  // Two processes starting together: one insert stands, and both compare with it.
+  await db.insert(secretChecks).values({ name: AUTH_SECRET_CHECK, digest }).onConflictDoNothing();
+  const [stored] = await db.select().from(secretChecks).where(eq(secretChecks.name, AUTH_SECRET_CHECK));
+  if (stored && stored.digest !== digest) {
+    throw new SecretMismatchError(
+      "Refusing to start: AUTH_SECRET differs from the one this database was used with. Everyone would be signed " +
+        "out and staff could not pass two-factor sign-in (their secrets are encrypted with it).\n" +
+        "Set AUTH_SECRET to the value this database was written with (after a restore: the one of the server it " +
+        "came from; a development start keeps it in DATA_DIR/secrets.json). To replace it on purpose, after a leak: " +
+        'docs/deployment.md, "Secrets".',
+    );
+  }
+}
+
+/** Every start-up secret against this database (server start); throws SecretMismatchError. */
+export async function checkStartSecrets(db: Db, secrets: { encryption: Keyring; authSecret: string }): Promise<void> {
+  await checkEncryptionKeys(db, secrets.encryption);
+  await checkAuthSecret(db, secrets.authSecret);
 }

@@ -13,7 +13,7 @@ import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { databaseUrlProblem } from "../db/errors";
-import { checkEncryptionKeys, EncryptionKeyMismatchError } from "../db/key-check";
+import { checkStartSecrets, SecretMismatchError } from "../db/key-check";
 import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
@@ -72,11 +72,14 @@ async function main() {
     throw error;
   }
   try {
-    await checkEncryptionKeys(database.db, keyringFor(env.DATA_ENCRYPTION_KEY));
+    await checkStartSecrets(database.db, {
+      encryption: keyringFor(env.DATA_ENCRYPTION_KEY),
+      authSecret: env.AUTH_SECRET as string,
+    });
   } catch (error) {
     await database.close().catch(() => {});
     releaseLock();
-    if (error instanceof EncryptionKeyMismatchError) fail(error.message);
+    if (error instanceof SecretMismatchError) fail(error.message);
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");

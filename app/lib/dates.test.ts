@@ -13,6 +13,7 @@ import {
   formatMonth,
   formatSlot,
   formatTime,
+  formatWait,
   formatWeekday,
   hourIn,
   isDay,
@@ -125,5 +126,20 @@ describe("printed dates", () => {
     expect(formatDayLong("2026-11-24")).toBe("Tuesday, November 24");
     expect(formatDayFull("2026-11-24")).toBe("Tuesday, November 24, 2026");
     expect(formatMinutesSeconds(125)).toBe("2:05");
+  });
+});
+
+describe("formatWait", () => {
+  it("says a wait in whole minutes, rounded up, and in hours from two hours on", () => {
+    expect([1, 59, 60, 61, 1500, 7140, 7200, 86_399].map(formatWait)).toEqual([
+      "1 minute",
+      "1 minute",
+      "1 minute",
+      "2 minutes",
+      "25 minutes",
+      "119 minutes",
+      "2 hours",
+      "24 hours",
+    ]);
   });
 });

@@ -148,6 +148,14 @@ export function greetingFor(hour: number): string {
   return "Good Evening";
 }
 
+/** A wait in words, for a message that says how long: "1 minute", "25 minutes", "3 hours" (rounded up). */
+export function formatWait(totalSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(totalSeconds / 60));
+  if (minutes === 1) return "1 minute";
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 /** Seconds as m:ss (SPEC.md: the audio player's elapsed and total). */
 export function formatMinutesSeconds(totalSeconds: number): string {
   const safe = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;

@@ -7,10 +7,11 @@ import { useOneAlert } from "~/components/forms/use-one-alert";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatWait } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
+import { ACCOUNT_MESSAGES, resetAddressBusy } from "~/modules/accounts/messages";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { forgotPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/forgot-password";
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /*
  * No one-time key: nothing of the visitor's is stored, the answer is the same whoever asks, and a
- * resend mails at most one more link, bounded per address (RATE_LIMITS.resetEmail) and per connection.
+ * resend mails at most one more link, bounded per address and connection (ADDRESS_BUDGETS.reset) and per connection.
  */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
@@ -48,7 +49,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const outcome = await requestPasswordReset(context, parsed.data.email);
     if (!outcome.ok) {
-      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
+      const { retryAfterSeconds } = outcome;
+      const answer = outcome.by === "connection" ? TOO_MANY : resetAddressBusy(formatWait(retryAfterSeconds));
+      return refused(submission, answer, 429, { retryAfterSeconds, rateLimited: true });
     }
     return succeeded(request, { redirectTo: SENT_PAGE });
   });

@@ -3,22 +3,18 @@ import { PageHero } from "~/components/content/page-hero";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatWait } from "~/lib/dates";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { hashToken } from "~/lib/tokens.server";
 import { getViewer } from "~/modules/accounts/session.server";
-import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from "~/modules/messages/messages";
+import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES, newsletterAddressBusy } from "~/modules/messages/messages";
 import { subscribe } from "~/modules/messages/newsletter.server";
 import { newsletterSchema } from "~/modules/messages/validation";
+import { hitAddress } from "~/modules/rate-limit/address-budget.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
-import { RATE_LIMITS } from "~/modules/rate-limit/rules";
+import { ADDRESS_BUDGETS, RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter";
-
-const TOO_MANY = {
-  title: "Submission failed",
-  description: "Too many sign-ups from this connection. Please try again later.",
-};
 
 /** Without JavaScript a sign-up lands here: the page says what happens next, and a reload sends nothing. */
 export const JOINED_PAGE = "/newsletter?joined=1";
@@ -37,23 +33,28 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   return handleForm(submission, NEWSLETTER_MESSAGES.failed, context.logger, async () => {
     const byIp = await hit(context.db, RATE_LIMITS.newsletterIp, context.clientIp);
     if (!byIp.allowed) {
-      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: byIp.retryAfterSeconds, rateLimited: true });
+      const { retryAfterSeconds } = byIp;
+      return refused(submission, NEWSLETTER_MESSAGES.tooMany, 429, { retryAfterSeconds, rateLimited: true });
     }
     if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: JOINED_PAGE });
     const parsed = parse(submission, newsletterSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors, NEWSLETTER_MESSAGES.invalid);
-    // Keyed by a hash: no addresses in the limits table.
-    const byAddress = await hit(context.db, RATE_LIMITS.newsletterEmail, hashToken(parsed.data.email));
-    if (!byAddress.allowed) {
-      return refused(submission, TOO_MANY, 429, { retryAfterSeconds: byAddress.retryAfterSeconds, rateLimited: true });
-    }
     const viewer = await getViewer(request, context);
-    const ownAddress = viewer?.emailVerified && viewer.email === parsed.data.email;
+    const ownAddress = Boolean(viewer?.emailVerified && viewer.email === parsed.data.email);
+    const byAddress = await hitAddress(context.db, ADDRESS_BUDGETS.newsletter, parsed.data.email, context.clientIp, {
+      proven: ownAddress,
+    });
+    if (!byAddress.allowed) {
+      const { retryAfterSeconds } = byAddress;
+      const answer =
+        byAddress.by === "own" ? NEWSLETTER_MESSAGES.tooMany : newsletterAddressBusy(formatWait(retryAfterSeconds));
+      return refused(submission, answer, 429, { retryAfterSeconds, rateLimited: true });
+    }
     const answer = await once(
       context.db,
       { scope: "newsletter", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
-        await subscribe(tx, parsed.data.email, context.env.SITE_URL, ownAddress ? viewer.id : null);
+        await subscribe(tx, parsed.data.email, context.env.SITE_URL, ownAddress ? (viewer?.id ?? null) : null);
         return { redirectTo: JOINED_PAGE };
       },
     );

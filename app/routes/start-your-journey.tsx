@@ -16,6 +16,7 @@ import {
 import { type Recommendation, type RecommendationKey, recommendations } from "~/content/readiness-quiz";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
+import { formatWait } from "~/lib/dates";
 import {
   handleForm,
   invalid,
@@ -28,14 +29,14 @@ import {
 import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { hashToken } from "~/lib/tokens.server";
 import { getViewer } from "~/modules/accounts/session.server";
 import { applyPathFor } from "~/modules/intake/journey";
-import { QUIZ_MESSAGES } from "~/modules/intake/messages";
+import { QUIZ_MESSAGES, quizAddressBusy } from "~/modules/intake/messages";
 import { submitQuiz } from "~/modules/intake/quiz.server";
 import { quizSchema } from "~/modules/intake/quiz-validation";
+import { hitAddress } from "~/modules/rate-limit/address-budget.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
-import { RATE_LIMITS } from "~/modules/rate-limit/rules";
+import { ADDRESS_BUDGETS, RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/start-your-journey";
 
@@ -78,9 +79,15 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       const notice = parsed.fieldErrors.email ? QUIZ_MESSAGES.invalidEmail : QUIZ_MESSAGES.answerRequired;
       return invalid(submission, parsed.fieldErrors, notice);
     }
-    const byEmail = await hit(context.db, RATE_LIMITS.quizEmail, hashToken(parsed.data.email));
-    if (!byEmail.allowed) return tooMany(submission, byEmail.retryAfterSeconds);
     const viewer = await getViewer(request, context);
+    const proven = Boolean(viewer?.emailVerified && viewer.email === parsed.data.email);
+    const byEmail = await hitAddress(context.db, ADDRESS_BUDGETS.quiz, parsed.data.email, context.clientIp, { proven });
+    if (!byEmail.allowed) {
+      const { retryAfterSeconds } = byEmail;
+      if (byEmail.by === "own") return tooMany(submission, retryAfterSeconds);
+      const busy = quizAddressBusy(formatWait(retryAfterSeconds));
+      return refused(submission, busy, 429, { retryAfterSeconds, rateLimited: true });
+    }
     const answer = await once(
       context.db,
       { scope: "quiz", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },

@@ -282,6 +282,72 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     await save({ intent: "cancel-email" });
   });
 
+  it("shows the same profile, pending change and cancel button whether the address is free or taken", async () => {
+    const asker = await createAccount(server, "member", "Rowan Asker");
+    const { cookie: askerCookie } = await signIn(server, asker.username, asker.password);
+    const address = `rowan-wanted-${Date.now()}@example.org`;
+    /** The page as a person sees it, without what is random in each render (one-time keys, nonces, the minute). */
+    const normalised = (html: string) =>
+      html
+        .replace(/(name="_key" value=")[^"]+/g, "$1KEY")
+        .replace(/("_key":")[^"]+/g, "$1KEY")
+        .replace(/nonce="[^"]+"/g, 'nonce="NONCE"')
+        .replace(/\d{1,2}:\d{2}(\s?[AP]M)?/g, "TIME");
+    /** Asks for the address, then reads what the asker is shown, then cancels. */
+    const ask = async () => {
+      const answer = await post(server, "/profile", askerCookie, {
+        intent: "email",
+        newEmail: address,
+        currentPassword: asker.password,
+      });
+      const page = await get(server, answer.headers.get("location") ?? "", askerCookie);
+      const shown = { status: page.status, html: normalised(await page.text()) };
+      const cancelled = await post(server, "/profile", askerCookie, { intent: "cancel-email" });
+      const after = await get(server, "/profile", askerCookie);
+      return {
+        answer: { status: answer.status, location: answer.headers.get("location"), body: await answer.text() },
+        shown,
+        cancelled: { status: cancelled.status, location: cancelled.headers.get("location") },
+        after: { status: after.status, html: normalised(await after.text()) },
+      };
+    };
+
+    const free = await ask();
+    expect(free.shown.html).toContain("Waiting for confirmation:");
+    expect(free.shown.html).toContain(address);
+    expect(free.after.html).not.toContain("Waiting for confirmation:");
+
+    // The address becomes another account's; the asker must not be able to tell.
+    const owner = await createAccount(server);
+    await server.database.db.update(users).set({ email: address, emailVerified: true }).where(eq(users.id, owner.id));
+    const taken = await ask();
+    expect(taken).toEqual(free);
+
+    // The owner's account is unchanged and they were told; the asker's request was never mailed a link.
+    const [ownerRow] = await server.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(ownerRow?.email).toBe(address);
+    expect(ownerRow?.emailVerified).toBe(true);
+    expect(await emailOf(asker.id)).toBe(asker.email);
+    expect(await mailsTo(address, "account.email-in-use")).toHaveLength(1);
+    expect(await mailsTo(address, "account.email-confirm")).toHaveLength(1); // the free round's, cancelled
+
+    // Even once the owner gives the address up, the asker's pending request for it can never be confirmed.
+    await post(server, "/profile", askerCookie, {
+      intent: "email",
+      newEmail: address,
+      currentPassword: asker.password,
+    });
+    await server.database.db
+      .update(users)
+      .set({ email: `gone-${owner.username}@example.org` })
+      .where(eq(users.id, owner.id));
+    expect(await mailsTo(address, "account.email-confirm")).toHaveLength(1);
+    const [freeLink] = await mailsTo(address, "account.email-confirm");
+    expect((await post(server, linkIn(freeLink?.textBody), "", {})).status).toBe(410);
+    expect(await emailOf(asker.id)).toBe(asker.email);
+    await post(server, "/profile", askerCookie, { intent: "cancel-email" });
+  });
+
   it("limits guesses of the current password per account with 429", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -136,6 +136,27 @@ describe("the server process", { timeout: 240_000 }, () => {
     expect(oldOnly.stderr).toContain('sealed with the key id "k2"');
   });
 
+  it("refuses to start, saying why, with an AUTH_SECRET other than the one this database was used with", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sacred-auth-secret-"));
+    const first = await startAppProcess({ DATA_DIR: dataDir });
+    await first.stop();
+
+    const production = productionSettings("http://127.0.0.1:9");
+    const changed = await runServer({ ...production, DATA_DIR: dataDir, AUTH_SECRET: "another-secret-".repeat(3) });
+    expect(changed.status).toBe(1);
+    expect(changed.stderr).toContain(
+      "Refusing to start: AUTH_SECRET differs from the one this database was used with. Everyone would be signed " +
+        "out and staff could not pass two-factor sign-in (their secrets are encrypted with it).",
+    );
+    expect(changed.stdout).not.toContain("serving on");
+    expect(changed.stderr).not.toMatch(/^\s+at /m);
+
+    // The same secret starts again.
+    const again = await startAppProcess({ DATA_DIR: dataDir });
+    expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+    await again.stop();
+  });
+
   it("prints the address it serves", async () => {
     const app = await startAppProcess();
     await app.stop();

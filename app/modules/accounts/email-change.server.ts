@@ -39,15 +39,10 @@ export async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: s
     return { kind: "sent" };
   }
   const [owner] = await context.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
-  if (owner && owner.id !== viewer.id) {
-    await enqueue(context.db, {
-      kind: "account.email-in-use",
-      to: newEmail,
-      subject: "Someone asked to use your address",
-      ...emailAddressInUseMail(`${context.env.SITE_URL}/forgot-password`),
-    });
-    return { kind: "sent" };
-  }
+  // Another account's address: the asker sees the same pending change as for a free one (the page
+  // must not tell whether an address has an account), but its token is thrown away unsent, so it
+  // can never be confirmed, even once that account gives the address up; its owner is told instead.
+  const taken = Boolean(owner && owner.id !== viewer.id);
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000);
   await context.db.transaction(async (tx) => {
@@ -58,6 +53,15 @@ export async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: s
         target: emailChanges.userId,
         set: { newEmail, tokenHash: hash, expiresAt, createdAt: new Date() },
       });
+    if (taken) {
+      await enqueue(tx, {
+        kind: "account.email-in-use",
+        to: newEmail,
+        subject: "Someone asked to use your address",
+        ...emailAddressInUseMail(`${context.env.SITE_URL}/forgot-password`),
+      });
+      return;
+    }
     await enqueue(tx, {
       kind: "account.email-confirm",
       to: newEmail,

@@ -18,6 +18,15 @@ export const ACCOUNT_MESSAGES = {
   currentPassword: "Your current password is not correct",
 } as const;
 
+/**
+ * When reset links for one address were asked from many connections (its ceiling, decision 007):
+ * the same words whether or not the address has an account, and the way through is the inbox.
+ */
+export const resetAddressBusy = (wait: string) => ({
+  title: "Reset failed",
+  description: `Many reset links were asked for this address within the hour. If it has an account, a link is already in its inbox (look in the spam folder too); or try again in ${wait}.`,
+});
+
 /** The second factor's words (sign-in and the console's enrolment). */
 export const TWO_FACTOR_MESSAGES = {
   invalid: "That code is not correct. Please try again with a fresh code.",

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../handles";
+import { hitAddress } from "../rate-limit/address-budget.server";
 import { hit } from "../rate-limit/rate-limit.server";
-import { RATE_LIMITS } from "../rate-limit/rules";
+import { ADDRESS_BUDGETS, RATE_LIMITS } from "../rate-limit/rules";
 import { authFor } from "./auth.server";
 import { users } from "./schema";
 import { notifyPasswordChanged } from "./security.server";
@@ -18,13 +18,14 @@ type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
 export async function requestPasswordReset(
   context: Ctx,
   email: string,
-): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+): Promise<{ ok: true } | { ok: false; by: "connection" | "address"; retryAfterSeconds: number }> {
   const byIp = await hit(context.db, RATE_LIMITS.resetIp, context.clientIp);
-  const emailKey = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const byEmail = await hit(context.db, RATE_LIMITS.resetEmail, emailKey);
-  if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
-  // Over the per-address limit: answer as usual, send nothing more (no mailbombing, no oracle).
-  if (!byEmail.allowed) return { ok: true };
+  if (!byIp.allowed) return { ok: false, by: "connection", retryAfterSeconds: byIp.retryAfterSeconds };
+  const byEmail = await hitAddress(context.db, ADDRESS_BUDGETS.reset, email, context.clientIp);
+  // Over this connection's budget for the address: answer as usual, send nothing more (no oracle).
+  if (!byEmail.allowed && byEmail.by === "own") return { ok: true };
+  // Over the address's ceiling (asked from many connections): the same words whether or not it has an account.
+  if (!byEmail.allowed) return { ok: false, by: "address", retryAfterSeconds: byEmail.retryAfterSeconds };
   await authFor(context.db, context.env).api.requestPasswordReset({ body: { email } });
   return { ok: true };
 }

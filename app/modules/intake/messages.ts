@@ -8,6 +8,12 @@ export const QUIZ_MESSAGES = {
   option: "Please select an option",
 } as const;
 
+/** When answers for one address came from many connections (its ceiling, decision 007): other ways through. */
+export const quizAddressBusy = (wait: string) => ({
+  title: "Too many attempts",
+  description: `Many answers for this email address reached us within the hour, more than we email to one inbox. Please try again in ${wait}. If it is the address of your account, sign in and send it again; or write to us through the Contact page.`,
+});
+
 export const APPLICATION_MESSAGES = {
   textShort: "Please provide at least 10 characters",
   textLong: "Text must be less than 2000 characters",

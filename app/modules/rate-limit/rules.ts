@@ -10,6 +10,16 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/**
+ * A budget per typed email address (address-budget.server.ts): `own` counts one address from one
+ * client address, so a stranger elsewhere cannot spend it for the address's owner; `ceiling` counts
+ * the address from everywhere, higher, so no one inbox is flooded from many client addresses.
+ */
+export interface AddressBudget {
+  own: RateLimitRule;
+  ceiling: RateLimitRule;
+}
+
 const MINUTE = 60;
 const MINUTES_15 = 900;
 const HOUR = 3600;
@@ -28,8 +38,10 @@ export const RATE_LIMITS = {
   twoFactor: { name: "two-factor", limit: 10, windowSeconds: MINUTES_15 },
   /** Reset links asked from one address. */
   resetIp: { name: "reset-ip", limit: 5, windowSeconds: HOUR },
-  /** Reset links to one address: answered as usual beyond it, but nothing more is sent (no mailbombing, no oracle). */
-  resetEmail: { name: "reset-email", limit: 3, windowSeconds: HOUR },
+  /** Reset links to one address from one client address: answered as usual beyond it, but nothing more is sent. */
+  resetEmail: { name: "reset-email-ip", limit: 3, windowSeconds: HOUR },
+  /** Reset links to one address from everywhere (no mailbombing); beyond it the form says a link is already there. */
+  resetEmailCeiling: { name: "reset-email", limit: 10, windowSeconds: HOUR },
   /** Email-change confirmations: each mails a stranger's inbox, so bounded per account. */
   emailChangeSend: { name: "email-change-send", limit: 5, windowSeconds: HOUR },
   /** Contact messages from one address: each reaches the keepers' inbox. */
@@ -40,12 +52,16 @@ export const RATE_LIMITS = {
   application: { name: "application", limit: 5, windowSeconds: HOUR },
   /** Readiness-quiz submissions from one address. */
   quizIp: { name: "quiz:ip", limit: 10, windowSeconds: HOUR },
-  /** Readiness-quiz submissions per address too (keyed by a hash: no addresses in the limits table). */
-  quizEmail: { name: "quiz:email", limit: 3, windowSeconds: HOUR },
+  /** Quiz answers for one address (hashed: no addresses in the limits table) from one client address. */
+  quizEmail: { name: "quiz:email-ip", limit: 3, windowSeconds: HOUR },
+  /** Quiz answers for one address from everywhere: each mails the address its recommendation. */
+  quizEmailCeiling: { name: "quiz:email", limit: 10, windowSeconds: HOUR },
   /** Newsletter sign-ups from one address. */
   newsletterIp: { name: "newsletter:ip", limit: 10, windowSeconds: HOUR },
-  /** Sign-ups per address too (hashed), so nobody can flood one inbox with confirmation emails. */
-  newsletterEmail: { name: "newsletter:email", limit: 3, windowSeconds: DAY },
+  /** Sign-ups for one address (hashed) from one client address. */
+  newsletterEmail: { name: "newsletter:email-ip", limit: 3, windowSeconds: DAY },
+  /** Sign-ups for one address from everywhere, so nobody can flood one inbox with confirmation emails. */
+  newsletterEmailCeiling: { name: "newsletter:email", limit: 10, windowSeconds: DAY },
   /** Payments started from one address, offerings and ceremony donations alike (giving/give.server.ts). */
   payment: { name: "payment:ip", limit: 10, windowSeconds: HOUR },
   /**
@@ -62,3 +78,10 @@ export const RATE_LIMITS = {
   /** Spirit Companion messages per member. */
   companion: { name: "companion", limit: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** The per-address budgets, each a stranger cannot spend for the address's owner (docs/decisions/007). */
+export const ADDRESS_BUDGETS = {
+  reset: { own: RATE_LIMITS.resetEmail, ceiling: RATE_LIMITS.resetEmailCeiling },
+  quiz: { own: RATE_LIMITS.quizEmail, ceiling: RATE_LIMITS.quizEmailCeiling },
+  newsletter: { own: RATE_LIMITS.newsletterEmail, ceiling: RATE_LIMITS.newsletterEmailCeiling },
+} as const satisfies Record<string, AddressBudget>;
