@@ -65,10 +65,10 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: Omit<CachedPage, "expires" | "keyOffsets">, now = Date.now()): void {
+  set(key: string, page: Omit<CachedPage, "expires">, now = Date.now()): void {
     if (this.ttlMs <= 0) return;
     this.pages.delete(key);
-    this.pages.set(key, { ...page, keyOffsets: formKeyOffsets(page.body), expires: now + this.ttlMs });
+    this.pages.set(key, { ...page, expires: now + this.ttlMs });
     while (this.pages.size > this.maxEntries) {
       const oldest = this.pages.keys().next().value;
       if (oldest === undefined) break;

@@ -67,15 +67,18 @@ export function pageCacheMiddleware(cache: PageCache) {
  * one person's: `private, no-store`, also through React Router's `.data` posts. An answer that
  * says nothing is kept by no one (a token page's data). A public page holding forms may be reused
  * only by our own page cache, which gives each visitor their own one-time keys: shared caches must
- * ask again (`no-cache`).
+ * ask again (`no-cache`). Answers where that page's keys sit, for the page cache.
  */
-function cachePolicy(req: Request, headers: Headers, body: Buffer) {
+function cachePolicy(req: Request, headers: Headers, body: Buffer): number[] {
   const said = headers.get("cache-control");
   if ((req.method !== "GET" && req.method !== "HEAD") || !said) {
     headers.set("Cache-Control", "private, no-store");
-  } else if (/\bpublic\b/.test(said) && formKeyOffsets(body).length > 0) {
-    headers.set("Cache-Control", "public, no-cache");
+    return [];
   }
+  if (!/\bpublic\b/.test(said)) return [];
+  const keyOffsets = formKeyOffsets(body);
+  if (keyOffsets.length > 0) headers.set("Cache-Control", "public, no-cache");
+  return keyOffsets;
 }
 
 /**
@@ -93,13 +96,13 @@ export function reactRouterHandler(options: Options) {
       const cacheKey = cacheKeyOf(req);
       const response = await getHandler()(toFetchRequest(req, res), options.getLoadContext(req));
       const body = Buffer.from(await response.arrayBuffer());
-      cachePolicy(req, response.headers, body);
+      const keyOffsets = cachePolicy(req, response.headers, body);
       const headers: Array<[string, string]> = [
         ...[...response.headers.entries()].filter(([key]) => key !== "set-cookie"),
         ...response.headers.getSetCookie().map((cookie): [string, string] => ["set-cookie", cookie]),
       ];
       if (cacheKey && req.method === "GET" && isCacheableResponse(response.status, response.headers)) {
-        options.cache.set(cacheKey, { status: response.status, headers, body });
+        options.cache.set(cacheKey, { status: response.status, headers, body, keyOffsets });
       }
       if (response.status >= 500 && !(await options.databaseAnswers())) {
         if (!isDataRequest(req)) return sendUnavailable(res);
