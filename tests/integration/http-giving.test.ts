@@ -221,6 +221,42 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     expect((await post(server, "/console/giving", cookie, { refund: String(first?.id) })).status).toBe(403);
   });
 
+  it("refunds a gift in one unit with its record: a refund that cannot be recorded changes nothing (issue 28)", async () => {
+    await give("108", "approve");
+    const [gift] = await server.database.db.select().from(gifts);
+    const { db } = server.database;
+    const audits = async () => (await db.select().from(auditLog).where(eq(auditLog.action, "gift.refunded"))).length;
+    const before = await audits();
+    const state = async () => ({
+      gift:
+        (
+          await db
+            .select()
+            .from(gifts)
+            .where(eq(gifts.id, gift?.id ?? 0))
+        )[0]?.refundedAt !== null,
+      payment: (
+        await db
+          .select()
+          .from(payments)
+          .where(eq(payments.id, gift?.paymentId ?? ""))
+      )[0]?.status,
+      audits: (await audits()) - before,
+    });
+    // The gift's refund mark fails after the provider refunded (a full disk would, too).
+    await db.execute(sql`alter table gifts add constraint no_refunds check (refunded_at is null) not valid`);
+    try {
+      const failed = await post(server, "/console/giving", adminCookie, { refund: String(gift?.id) });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(await state()).toEqual({ gift: false, payment: "captured", audits: 0 });
+    } finally {
+      await db.execute(sql`alter table gifts drop constraint no_refunds`);
+    }
+    // Nothing was half done, so the same refund now goes through whole.
+    expect((await post(server, "/console/giving", adminCookie, { refund: String(gift?.id) })).status).toBe(303);
+    expect(await state()).toEqual({ gift: true, payment: "refunded", audits: 1 });
+  });
+
   it("answers a date filter that is not a day with 400 and the message, in the list and the CSV", async () => {
     await give("108", "approve");
     for (const query of ["from=2026-99-99", "from=0000-01-01", "to=99999-01-01", "to=2026-02-31"]) {

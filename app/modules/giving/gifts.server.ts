@@ -137,21 +137,35 @@ export async function getGift(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Refunds a gift at the provider and records it (admins only; audited by the caller's route). */
-export async function refundGift(db: Db, env: Env, giftId: number, staff: { id: string; name: string }, ip: string) {
-  const gift = await getGift(db, giftId);
-  if (!gift || gift.refundedAt) return "not-refundable" as const;
-  const payment = await refundPayment(db, env, gift.paymentId, staff.name);
+/**
+ * Refunds a gift (admins only), as one unit of work: the gift is locked while not yet refunded (so a
+ * second post waits, then finds it refunded), the provider refunds it, and the gift, its payment,
+ * the audit entry and the donor's mail are written together. A refund the provider refuses throws
+ * (PaymentProviderError) and changes nothing; a commit lost after it is safe to retry, since the
+ * provider refunds a payment once however often asked (its request id is the payment's).
+ */
+export function refundGift(db: Db, env: Env, giftId: number, staff: { id: string; name: string }, ip: string) {
+  return db.transaction((tx) => refundLockedGift(tx, env, giftId, staff, ip));
+}
+
+async function refundLockedGift(tx: Db, env: Env, giftId: number, staff: { id: string; name: string }, ip: string) {
+  const [gift] = await tx
+    .select()
+    .from(gifts)
+    .where(and(eq(gifts.id, giftId), isNull(gifts.refundedAt)))
+    .for("update");
+  if (!gift) return "not-refundable" as const;
+  const payment = await refundPayment(tx, env, gift.paymentId, staff.name);
   if (!payment) return "not-refundable" as const;
-  await markGiftRefunded(db, gift.paymentId);
-  await recordAudit(db, {
+  await markGiftRefunded(tx, gift.paymentId);
+  await recordAudit(tx, {
     action: AUDIT_ACTIONS.giftRefunded,
     actor: staff,
     subjectUserId: gift.userId,
     detail: { giftId, amountCents: gift.amountCents },
     ip,
   });
-  await enqueue(db, {
+  await enqueue(tx, {
     kind: "gift.refunded",
     to: gift.donorEmail,
     subject: `Your gift of ${formatCents(gift.amountCents)} has been refunded`,

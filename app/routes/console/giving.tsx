@@ -63,11 +63,10 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
 }
 
 /**
- * Refunds are money leaving the congregation: admins only. No one-time key here (`once` would hold a
- * transaction open across the payment provider's answer): a refund is naturally idempotent. The
- * provider's refund is keyed by the payment (a repeat refunds nothing more), refundGift refuses a
- * gift already refunded, and a repeated post (a lost answer, a double click) finds the gift refunded
- * and gets the same answer as the first: the gift is refunded.
+ * Refunds are money leaving the congregation: admins only. No one-time key here: the gift itself is
+ * the key. refundGift locks it while unrefunded and refunds it in the same unit of work that marks
+ * it so; a repeated post (a lost answer, a double click) waits, finds the gift refunded and gets the
+ * same answer as the first: the gift is refunded.
  */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
