@@ -100,6 +100,21 @@ describeEachBackend("one-time keys and the records they act on", (backend) => {
     expect(await state(z)).toEqual({ booking: "cancelled", payment: "refunded", link: false });
   });
 
+  it("cancels and refunds once when the link's cancel is sent many times at once with different keys", async () => {
+    const w = await booked("20:00", "w-booker@example.org");
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        postForm(server, `/bookings/manage/${w.token}`, { intent: "cancel", _key: `simultaneous-cancel-key-${i}0000` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    // One took the link; the others waited on its lock and found it spent.
+    expect(statuses).toEqual([303, 404, 404, 404, 404]);
+    expect(await state(w)).toEqual({ booking: "cancelled", payment: "refunded", link: false });
+    const told = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "booking.cancelled"));
+    expect(told.filter((m) => m.toAddress === "w-booker@example.org")).toHaveLength(1);
+  });
+
   it("an edit key spent on one journal entry, posted for another, saves that other entry", async () => {
     const member = await createAccount(server);
     const { cookie } = await signIn(server, member.username, member.password);
