@@ -71,7 +71,8 @@ export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
-  const pageCache = new PageCache(env.PAGE_CACHE_SECONDS * 1000);
+  // Not under the dev server: an edit must show at the next reload, not a minute later.
+  const pageCache = new PageCache(options.devMiddleware ? 0 : env.PAGE_CACHE_SECONDS * 1000);
   /** Readiness, and the test of whether a server error means the database is out of reach. */
   const databaseAnswers = () =>
     withTimeout(database.ping(), 1500).then(

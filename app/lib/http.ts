@@ -5,11 +5,12 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-whil
 
 /**
  * Route `headers` export for public reading pages. After an action (a form post) the page
- * carries the action's headers (e.g. Retry-After) and is never public.
+ * carries the action's headers (e.g. Retry-After) and is never public. A signed-in visitor's copy
+ * differs (the navigation names their area), so a shared cache must key it by the cookie.
  */
 export const publicPageHeaders: HeadersFunction = ({ actionHeaders }) => {
   if ([...actionHeaders.keys()].length > 0) return actionHeaders;
-  return { "Cache-Control": PUBLIC_CACHE_CONTROL };
+  return { "Cache-Control": PUBLIC_CACHE_CONTROL, Vary: "Cookie" };
 };
 
 /** Private pages with forms: the action's headers (e.g. Retry-After on a 429) reach the response. */

@@ -72,6 +72,8 @@ describeEachBackend("foundation over HTTP", (backend) => {
     const first = await fetch(`${server.url}/faq`);
     expect(first.headers.get("set-cookie")).toBeNull();
     expect(first.headers.get("cache-control")).toContain("public");
+    // A signed-in visitor's copy differs: a shared cache keys it by the cookie.
+    expect(first.headers.get("vary")).toContain("Cookie");
     expect(first.headers.get("x-page-cache")).toBeNull();
     const second = await fetch(`${server.url}/faq`);
     expect(second.headers.get("x-page-cache")).toBe("hit");
