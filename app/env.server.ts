@@ -87,6 +87,8 @@ const schema = z
      */
     DEMO_ACCOUNTS: z.enum(["true", "false"], "DEMO_ACCOUNTS must be true or false").default("false"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The bearer token `/metrics` asks for (Prometheus' `authorization` setting); unset: no metrics are served. */
+    METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional(),
     /** Signs session cookies. Production: required; development: generated into DATA_DIR (see secrets.server.ts). */
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     /**

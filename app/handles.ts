@@ -14,4 +14,11 @@ export interface AppContext {
   requestId: string;
   /** From the socket, or from X-Forwarded-For only when TRUST_PROXY says so. */
   clientIp: string;
+  /** What the request's log line carries besides its path: who asked, once known (never an email). */
+  requestLog: RequestLog;
+}
+
+export interface RequestLog {
+  /** The signed-in account's id, set when the request's viewer is read. */
+  accountId?: string;
 }

@@ -7,10 +7,12 @@ import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context";
 import type { Env } from "../app/env.server";
+import type { RequestLog } from "../app/handles";
 import { safeErrorMessage } from "../app/lib/errors";
 import type { Database } from "../db/client";
 import { inputGuard, pathGuard } from "./input-guard";
 import { loggablePath } from "./logger";
+import { createMetrics, metricsEndpoint } from "./metrics";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware, reactRouterHandler } from "./react-router-handler";
 import { sameOriginGuard, securityHeaders } from "./security-headers";
@@ -80,22 +82,27 @@ export function createApp(options: AppOptions) {
       () => false,
     );
 
-  // Request id and one JSON log line per request: method, path (no query), status, duration.
+  // Request id and one JSON log line per request: method, path (no query or token), status,
+  // duration, the client's address and the account that asked (never an email). A refusal for
+  // too many attempts is an event of its own, for whoever watches the logs.
   app.use((req: Request, res: Response, next: NextFunction) => {
     req.id = randomUUID();
     res.setHeader("X-Request-Id", req.id);
+    const requestLog: RequestLog = {};
+    res.locals.requestLog = requestLog;
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      logger.info(
-        {
-          reqId: req.id,
-          method: req.method,
-          path: loggablePath(req.originalUrl),
-          status: res.statusCode,
-          durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        },
-        "request",
-      );
+      const line = {
+        reqId: req.id,
+        method: req.method,
+        path: loggablePath(req.originalUrl),
+        status: res.statusCode,
+        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ip: req.ip ?? req.socket.remoteAddress,
+        account: requestLog.accountId,
+      };
+      logger.info(line, "request");
+      if (res.statusCode === 429) logger.warn({ ...line, event: "rate-limited" }, "rate limited");
     });
     next();
   });
@@ -113,6 +120,9 @@ export function createApp(options: AppOptions) {
   const compressFile = compression({ level: 6 });
   app.use((req, res, next) => (req.path.startsWith("/assets/") ? compressFile : compressPage)(req, res, next));
 
+  const metrics = createMetrics({ db: database.db, build: options.build });
+  app.use(metrics.count);
+  app.get("/metrics", metricsEndpoint(metrics.registry, env.METRICS_TOKEN));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -158,6 +168,7 @@ export function createApp(options: AppOptions) {
           env,
           logger: logger.child({ reqId: req.id }),
           requestId: req.id,
+          requestLog: (req.res?.locals.requestLog as RequestLog | undefined) ?? {},
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         });
         return context;

@@ -268,11 +268,13 @@ describeEachBackend("mail outbox", (backend) => {
       .update(mailOutbox)
       .set({ attempts: 20, createdAt: new Date(Date.now() - GIVE_UP_AFTER_MS - 60_000) })
       .where(eq(mailOutbox.id, old));
+    const lines: string[] = [];
+    const heard = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
     const worker = startMailWorker({
       db: database.db,
       smtpUrl: "smtp://127.0.0.1:9",
       from: "x@example.org",
-      logger,
+      logger: heard,
       intervalMs: 60_000,
     });
     await worker.tick();
@@ -282,6 +284,9 @@ describeEachBackend("mail outbox", (backend) => {
       ["Patient", "pending", 21],
       ["Doomed", "failed", 21],
     ]);
+    // The mail given up on is an event of its own (an admin must resend it); the retried one is not.
+    const events = lines.map((l) => JSON.parse(l)).filter((l) => l.event === "mail-failed");
+    expect(events).toEqual([expect.objectContaining({ level: 50, mailId: old, kind: "test" })]);
     const retryIn = (rows[0]?.nextAttemptAt.getTime() ?? 0) - Date.now();
     expect(retryIn).toBeGreaterThan(3_500_000);
     expect(retryIn).toBeLessThanOrEqual(3_600_000);

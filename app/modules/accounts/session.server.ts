@@ -22,7 +22,7 @@ export interface Viewer {
   timezone: string;
 }
 
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
+type Ctx = Pick<AppContext, "db" | "env" | "clientIp"> & Partial<Pick<AppContext, "requestLog">>;
 
 /** The request's headers for better-auth, with the client IP our server decided on (never the browser's say). */
 export function authHeaders(request: Request, context: Ctx): Headers {
@@ -55,6 +55,8 @@ export async function getViewer(request: Request, context: Ctx): Promise<Viewer 
     await context.db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
+  // The request's log line names the account that asked (its id, never its address).
+  if (context.requestLog) context.requestLog.accountId = user.id;
   return {
     id: user.id,
     name: user.name,

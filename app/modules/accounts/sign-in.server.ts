@@ -38,8 +38,17 @@ export async function signIn(
   context: Ctx,
   input: { emailOrUsername: string; password: string },
 ): Promise<SignInOutcome> {
-  const attempt = await signInAttempt(context.db, await accountKey(context, input.emailOrUsername), context.clientIp);
-  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  const key = await accountKey(context, input.emailOrUsername);
+  const attempt = await signInAttempt(context.db, key, context.clientIp);
+  // Events for whoever watches the logs: the account's id when the text named one, never the text.
+  const account = key.startsWith("user:") ? key.slice("user:".length) : null;
+  if (!attempt.allowed) {
+    context.logger.warn(
+      { event: "sign-in-limited", account, ip: context.clientIp },
+      "sign-in refused: too many failures",
+    );
+    return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  }
   const auth = authFor(context.db, context.env);
   const headers = authHeaders(request, context);
   const identifier = input.emailOrUsername.trim();
@@ -71,8 +80,9 @@ export async function signIn(
     }
     return { kind: "signed-in", headers: out, userId: user.id };
   } catch (error) {
-    if (error instanceof APIError) return { kind: "invalid" };
-    throw error;
+    if (!(error instanceof APIError)) throw error;
+    context.logger.info({ event: "sign-in-failed", account, ip: context.clientIp }, "sign-in failed");
+    return { kind: "invalid" };
   }
 }
 

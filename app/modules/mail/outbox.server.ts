@@ -134,7 +134,8 @@ export function messageIdFor(row: Pick<OutboxRow, "id" | "createdAt">, fromAddre
   return `<outbox-${row.id}.${row.createdAt.getTime()}@${domain}>`;
 }
 
-export async function markFailed(db: Db, row: OutboxRow, error: string, baseMs?: number): Promise<void> {
+/** Records a failed attempt; answers whether the mail was given up on (failed for good). */
+export async function markFailed(db: Db, row: OutboxRow, error: string, baseMs?: number): Promise<boolean> {
   const attempts = row.attempts + 1;
   const giveUp = Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
   await db
@@ -147,6 +148,7 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, baseMs?:
       nextAttemptAt: new Date(Date.now() + backoffMs(attempts, baseMs)),
     })
     .where(eq(mailOutbox.id, row.id));
+  return giveUp;
 }
 
 /** Whether a mail's link was cleared (sent, or left out of a backup): there is nothing left to send. */

@@ -99,8 +99,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await markFailed(options.db, row, message, options.backoffBaseMs);
+        const givenUp = await markFailed(options.db, row, message, options.backoffBaseMs);
         options.logger.warn({ mailId: row.id, kind: row.kind, err: message }, "mail send failed");
+        // After days of retries: an admin must resend it from the outbox, so it is an event of its own.
+        if (givenUp) options.logger.error({ event: "mail-failed", mailId: row.id, kind: row.kind }, "mail given up");
         continue;
       }
       // Delivered: from here a failure is the database's, never a reason to send again.
