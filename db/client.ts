@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -21,14 +22,33 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs pending migrations; safe to call from several processes at once on PostgreSQL. */
-  migrate(): Promise<void>;
+  /**
+   * Runs pending migrations; safe to call from several processes at once on PostgreSQL. Answers
+   * the names of those this call applied (db/migrations/meta/_journal.json), for the start-up log.
+   */
+  migrate(): Promise<string[]>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+/** The migrations' names in the order they apply. */
+function migrationNames(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string }>;
+  };
+  return journal.entries.map((e) => e.tag);
+}
+
+/** How many migrations a database has applied (drizzle's own table; none before the first start). */
+async function appliedCount(query: (text: string) => Promise<{ rows: unknown[] }>, schema: string) {
+  const table = await query(`select to_regclass('"${schema}".__drizzle_migrations') as t`);
+  if (!(table.rows[0] as { t: string | null }).t) return 0;
+  const counted = await query(`select count(*)::int as n from "${schema}".__drizzle_migrations`);
+  return (counted.rows[0] as { n: number }).n;
+}
 // Any fixed number works; it only has to be the same for every process of this app.
 const MIGRATION_LOCK_ID = 7_340_021;
 
@@ -80,10 +100,11 @@ export function openPostgres(options: PostgresOptions): Database {
       try {
         if (options.searchPath) await client.query(`create schema if not exists "${options.searchPath}"`);
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(client), {
-          migrationsFolder,
-          migrationsSchema: options.searchPath ?? "drizzle",
-        });
+        const schema = options.searchPath ?? "drizzle";
+        const before = await appliedCount((text) => client.query(text), schema);
+        await migratePg(drizzlePg(client), { migrationsFolder, migrationsSchema: schema });
+        const after = await appliedCount((text) => client.query(text), schema);
+        return migrationNames().slice(before, after);
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
         await client.end();
@@ -111,7 +132,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     db,
     kind: "pglite",
     async migrate() {
+      const before = await appliedCount((text) => client.query(text), "drizzle");
       await migratePglite(drizzlePglite(client), { migrationsFolder });
+      return migrationNames().slice(before, await appliedCount((text) => client.query(text), "drizzle"));
     },
     async ping() {
       await client.query("select 1");

@@ -64,7 +64,8 @@ async function main() {
     database = await openPglite(path.join(env.DATA_DIR, "pglite"));
   }
   try {
-    await database.migrate();
+    // Each migration this start applied, by name: what an upgrade changed, in the log.
+    for (const name of await database.migrate()) logger.info({ migration: name }, "migration applied");
   } catch (error) {
     await database.close().catch(() => {});
     releaseLock();

@@ -11,18 +11,20 @@ export const backends: Backend[] = ["pglite", ...(process.env.TEST_DATABASE_URL 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or a schema of its own
  * on PostgreSQL (dropped on close), so parallel workers never see each other's rows.
+ * `{ migrate: false }` leaves it empty, for tests of the migrations themselves.
  */
-export async function openTestDatabase(backend: Backend): Promise<Database> {
+export async function openTestDatabase(backend: Backend, options: { migrate?: boolean } = {}): Promise<Database> {
+  const migrate = options.migrate !== false;
   if (backend === "pglite") {
     const database = await openPglite();
-    await database.migrate();
+    if (migrate) await database.migrate();
     return database;
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
   const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const database = openPostgres({ url, searchPath: schema, max: 4 });
-  await database.migrate();
+  if (migrate) await database.migrate();
   return {
     ...database,
     async close() {
