@@ -12,8 +12,11 @@ import type { Database } from "../db/client";
 import { inputGuard, pathGuard } from "./input-guard";
 import { loggablePath } from "./logger";
 import { PageCache } from "./page-cache";
+import { proxyHints } from "./proxy-hints";
+import { publicOrigin } from "./public-origin";
 import { pageCacheMiddleware, reactRouterHandler } from "./react-router-handler";
-import { sameOriginGuard, securityHeaders } from "./security-headers";
+import { sameOriginGuard } from "./same-origin-guard";
+import { securityHeaders } from "./security-headers";
 
 export interface AppOptions {
   env: Env;
@@ -70,7 +73,9 @@ export function createApp(options: AppOptions) {
   const { env, database, logger } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+  const trustedHops = trustProxySetting(env.TRUST_PROXY);
+  app.set("trust proxy", trustedHops);
+  const originOf = publicOrigin(env);
   const pageCache = new PageCache(env.PAGE_CACHE_SECONDS * 1000);
   /** Readiness, and the test of whether a server error means the database is out of reach. */
   const databaseAnswers = () =>
@@ -98,6 +103,7 @@ export function createApp(options: AppOptions) {
     });
     next();
   });
+  app.use(proxyHints(trustedHops, logger));
   app.use(
     securityHeaders({
       https: env.isProduction && env.SITE_URL.startsWith("https:"),
@@ -140,7 +146,7 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  app.use(sameOriginGuard(env.SITE_URL));
+  app.use(sameOriginGuard(originOf, logger));
   app.use(inputGuard());
 
   app.all(
@@ -150,6 +156,7 @@ export function createApp(options: AppOptions) {
       mode: env.isProduction ? "production" : "development",
       cache: pageCache,
       databaseAnswers,
+      originOf,
       getLoadContext: (req) => {
         const context = new RouterContextProvider();
         context.set(appContext, {
