@@ -37,7 +37,9 @@ describe("the site's origin behind a proxy", () => {
       const hosts = ["sacred.example", "sacred.example:8443", new URL(server.url).host, "app:3000"];
       for (const host of hosts) {
         for (const proto of ["https", "http", undefined]) {
-          const forwarded = proto ? { "X-Forwarded-Proto": proto, "X-Forwarded-For": "203.0.113.9" } : {};
+          const forwarded: Record<string, string> = proto
+            ? { "X-Forwarded-Proto": proto, "X-Forwarded-For": "203.0.113.9" }
+            : {};
           const res = await postThrough(server, { Origin: site, Host: host, ...forwarded });
           expect(res.status, JSON.stringify({ trust, host, proto })).toBe(303);
         }
@@ -47,12 +49,13 @@ describe("the site's origin behind a proxy", () => {
 
   it("refuses a forged cross-site post, even with a Host and scheme that match its Origin", async () => {
     const server = servers.true as LoggedServer;
-    for (const forged of [
+    const forgeries: Array<Record<string, string>> = [
       { Origin: "https://evil.example" },
       { Origin: "https://evil.example", Host: "evil.example", "X-Forwarded-Proto": "https" },
       { Origin: "https://sacred.example:8443.evil.example", Host: "sacred.example" },
       { Origin: "http://sacred.example:8443", Host: "sacred.example:8443" },
-    ]) {
+    ];
+    for (const forged of forgeries) {
       expect((await postThrough(server, forged)).status, JSON.stringify(forged)).toBe(403);
     }
   });
