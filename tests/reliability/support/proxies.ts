@@ -3,14 +3,15 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
+/** Where a program is: PATH, or the sbin folders a non-root PATH may lack (Debian's nginx). */
+function programPath(name: string): string | undefined {
+  const dirs = (process.env.PATH ?? "").split(path.delimiter).concat(["/usr/sbin", "/sbin"]);
+  return dirs.map((dir) => path.join(dir, name)).find((file) => fs.existsSync(file));
+}
+
 /** The programs the proxy test needs; missing ones skip it (a bare machine still passes `npm test`). */
 export function missingPrograms(): string[] {
-  const onPath = (name: string) =>
-    (process.env.PATH ?? "")
-      .split(path.delimiter)
-      .concat(["/usr/sbin", "/sbin"])
-      .some((dir) => fs.existsSync(path.join(dir, name)));
-  return ["nginx", "caddy", "openssl"].filter((name) => !onPath(name));
+  return ["nginx", "caddy", "openssl"].filter((name) => !programPath(name));
 }
 
 export interface Certificate {
@@ -24,7 +25,7 @@ export function makeCertificate(dir: string): Certificate {
   const cert = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
   execFileSync(
-    "openssl",
+    programPath("openssl") ?? "openssl",
     ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"].concat([
       "-subj",
       "/CN=127.0.0.1",
@@ -93,7 +94,7 @@ export function startNginx(setup: ProxySetup): Promise<RunningProxy> {
   // Workers run as nobody when started by root: they must reach the temporary paths.
   fs.chmodSync(dir, 0o755);
   const child = spawn(
-    "nginx",
+    programPath("nginx") ?? "nginx",
     ["-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -124,7 +125,7 @@ export function startCaddy(setup: ProxySetup): Promise<RunningProxy> {
   const file = path.join(dir, "Caddyfile");
   fs.writeFileSync(file, `${globals}\n${shipped}`);
   const home = { HOME: dir, XDG_DATA_HOME: path.join(dir, "xdg"), XDG_CONFIG_HOME: path.join(dir, "xdg") };
-  const child = spawn("caddy", ["run", "--config", file, "--adapter", "caddyfile"], {
+  const child = spawn(programPath("caddy") ?? "caddy", ["run", "--config", file, "--adapter", "caddyfile"], {
     env: { ...process.env, ...home },
     stdio: ["ignore", "pipe", "pipe"],
   });
