@@ -117,6 +117,8 @@ const schema = z
     HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     DEMO_ACCOUNTS: env.DEMO_ACCOUNTS === "true",
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    /** Set: every request's origin is SITE_URL's (server/public-origin.ts); unset (development): the Host's. */
+    siteUrlGiven: env.SITE_URL !== undefined,
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? "paypal" : "test"),
     PAYPAL_API_URL: (
       env.PAYPAL_API_URL ??

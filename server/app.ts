@@ -14,8 +14,11 @@ import { inputGuard, pathGuard } from "./input-guard";
 import { loggablePath } from "./logger";
 import { createMetrics, metricsEndpoint } from "./metrics";
 import { PageCache } from "./page-cache";
+import { proxyHints } from "./proxy-hints";
+import { publicOrigin } from "./public-origin";
 import { pageCacheMiddleware, reactRouterHandler } from "./react-router-handler";
-import { sameOriginGuard, securityHeaders } from "./security-headers";
+import { sameOriginGuard } from "./same-origin-guard";
+import { securityHeaders } from "./security-headers";
 
 export interface AppOptions {
   env: Env;
@@ -72,7 +75,9 @@ export function createApp(options: AppOptions) {
   const { env, database, logger } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+  const trustedHops = trustProxySetting(env.TRUST_PROXY);
+  app.set("trust proxy", trustedHops);
+  const originOf = publicOrigin(env);
   // Not under the dev server: an edit must show at the next reload, not a minute later.
   const pageCache = new PageCache(options.devMiddleware ? 0 : env.PAGE_CACHE_SECONDS * 1000);
   /** Readiness, and the test of whether a server error means the database is out of reach. */
@@ -106,6 +111,7 @@ export function createApp(options: AppOptions) {
     });
     next();
   });
+  app.use(proxyHints(trustedHops, logger));
   app.use(
     securityHeaders({
       https: env.isProduction && env.SITE_URL.startsWith("https:"),
@@ -151,7 +157,7 @@ export function createApp(options: AppOptions) {
     });
   }
 
-  app.use(sameOriginGuard(env.SITE_URL));
+  app.use(sameOriginGuard(originOf, logger));
   app.use(inputGuard());
 
   app.all(
@@ -161,6 +167,7 @@ export function createApp(options: AppOptions) {
       mode: env.isProduction ? "production" : "development",
       cache: pageCache,
       databaseAnswers,
+      originOf,
       getLoadContext: (req) => {
         const context = new RouterContextProvider();
         context.set(appContext, {

@@ -11,10 +11,13 @@ interface Options {
   cache: PageCache;
   /** Asked after a server error: false means the database is unreachable, so the answer is a 503. */
   databaseAnswers: () => Promise<boolean>;
+  /** The site's origin for this request (server/public-origin.ts): SITE_URL's, not the Host's. */
+  originOf: (req: Request) => string;
 }
 
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.headers.host ?? "localhost"}`);
+function toFetchRequest(req: Request, res: Response, origin: string): globalThis.Request {
+  // React Router refuses an action whose Origin differs from this URL's; sameOriginGuard checked it against the same origin.
+  const url = new URL(req.originalUrl, origin);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
@@ -94,7 +97,7 @@ export function reactRouterHandler(options: Options) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const cacheKey = cacheKeyOf(req);
-      const response = await getHandler()(toFetchRequest(req, res), options.getLoadContext(req));
+      const response = await getHandler()(toFetchRequest(req, res, options.originOf(req)), options.getLoadContext(req));
       const body = Buffer.from(await response.arrayBuffer());
       const keyOffsets = cachePolicy(req, response.headers, body);
       const headers: Array<[string, string]> = [

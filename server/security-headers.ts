@@ -23,24 +23,3 @@ export function securityHeaders(options: { https: boolean; dev: boolean }) {
     next();
   };
 }
-
-/**
- * CSRF: a state change must come from our own origin. Browsers send Origin on every POST;
- * a request without Origin or Fetch Metadata is not from a browser page (e.g. RFC 8058
- * one-click unsubscribe from a mail provider) and carries no ambient session to abuse.
- */
-export function sameOriginGuard(siteUrl: string) {
-  const siteOrigin = new URL(siteUrl).origin;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const origin = req.headers.origin;
-    const fetchSite = req.headers["sec-fetch-site"];
-    const ownOrigin = `${req.protocol}://${req.headers.host}`;
-    const allowed =
-      origin !== undefined
-        ? origin === siteOrigin || origin === ownOrigin
-        : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
-    if (allowed) return next();
-    res.status(403).type("text/plain").send("Cross-site requests are not accepted.");
-  };
-}

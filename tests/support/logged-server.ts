@@ -82,8 +82,10 @@ export async function startLoggedServer(
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    origin: env.siteUrlGiven ? env.SITE_URL : url,
     database,
     env,
     logs: () => captured.join("\n"),

@@ -12,6 +12,8 @@ import { TEST_SECRETS } from "./secrets";
 
 export interface TestServer {
   url: string;
+  /** Where a browser on this site posts from: SITE_URL when the test set one, else `url`. */
+  origin: string;
   database: Database;
   env: Env;
   clearPageCache(): void;
@@ -31,7 +33,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   build ??= (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const database = shared ?? (await openTestDatabase(backend));
-  // SITE_URL is fixed before the port is known; same-origin checks also accept the Host.
+  // Without SITE_URL the app takes the origin from the Host (server/public-origin.ts), so a server on a
+  // random port needs none; with one, posts come from SITE_URL's origin (`origin`), as behind a proxy.
   const env = parseEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -50,8 +53,10 @@ export async function startTestServer(
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    origin: env.siteUrlGiven ? env.SITE_URL : url,
     database,
     env,
     clearPageCache: () => pageCache.clear(),
@@ -72,7 +77,7 @@ export function postForm(
 ): Promise<Response> {
   return fetch(`${server.url}${pathname}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin, ...headers },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
