@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../support/app-process";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, openDay } from "../support/browser";
 import { decodeMail, mailMatching } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
 
@@ -217,7 +217,7 @@ describe("the booking dialog with the connection dropped", () => {
     await page.getByLabel("I have read and agree to the sacred agreement").check();
     await page.getByRole("button", { name: "Request Mentorship" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.locator("[data-day]:not([disabled])").nth(2).click();
+    await (await openDay(dialog, 2)).click();
     await dialog.getByRole("button", { name: "9:00 AM" }).click();
     await dialog.getByLabel("Full name").fill("Lee Dropped");
     await dialog.getByLabel("Email").fill("dropped@example.org");

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../app/lib/dates";
 import { type AppProcess, startAppProcess } from "../support/app-process";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, openDay } from "../support/browser";
 import { mailMatching } from "../support/browser-accounts";
 import { readCalendar } from "../support/calendar";
 import { mimeParts, startSmtpServer } from "../support/smtp";
@@ -184,7 +184,7 @@ describe("booking", () => {
     await page.getByLabel("I have read and agree to the sacred agreement").check();
     await page.getByRole("button", { name: "Request Mentorship" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.locator("[data-day]:not([disabled])").nth(1).click();
+    await (await openDay(dialog, 1)).click();
     await dialog.getByRole("button", { name: "6:00 AM" }).click(); // 9:00 in New York
     expect(await dialog.getByLabel("Card number").count()).toBe(0);
     await dialog.getByLabel("Full name").fill("Lee Park");

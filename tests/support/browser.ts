@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { type Browser, chromium } from "playwright-core";
+import { expect } from "vitest";
 
 /** CHROME_PATH, else Debian's Chromium; a clear message when neither exists. */
 export function chromePath(): string {
@@ -86,4 +87,25 @@ function launchChromium(): Promise<Browser> {
       "--autoplay-policy=no-user-gesture-required",
     ],
   });
+}
+
+/**
+ * The n-th open day (from 0) of the booking dialog's calendar, counted across months: the calendar
+ * opens on the month of the first bookable day, which near a month's end holds only a day or two,
+ * so it turns to the next month as a person would.
+ */
+export async function openDay(dialog: Locator, n: number): Promise<Locator> {
+  const days = dialog.locator("[data-day]");
+  await days.first().waitFor();
+  let left = n;
+  for (let turned = 0; turned < 4; turned++) {
+    const open = dialog.locator("[data-day]:not([disabled])");
+    const count = await open.count();
+    if (count > left) return open.nth(left);
+    left -= count;
+    const shown = await days.first().getAttribute("data-day");
+    await dialog.getByRole("button", { name: "Next month" }).click();
+    await expect.poll(() => days.first().getAttribute("data-day")).not.toBe(shown);
+  }
+  throw new Error(`the calendar has no ${n + 1} open days within four months`);
 }
