@@ -31,8 +31,8 @@ const QUERY_TIMEOUT_MS = 5000;
 /** A development start must not pass for a real one (README "Run it", docs/deployment.md). */
 const DEVELOPMENT_NOTICE = `This is a development server (NODE_ENV is not "production"): it shows error details, may hold demo
 accounts whose passwords are public, and listens on this machine only unless HOST is set. To run it for real:
-NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY set (see
-docs/deployment.md), then create the first administrator with
+NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY set, and PayPal's
+settings or PAYMENT_PROVIDER=none (see docs/deployment.md), then create the first administrator with
   npm run create-admin -- --email <address> --name "<name>"
 
 `;
