@@ -138,7 +138,7 @@ const PRODUCTION_REQUIRED = ["SITE_URL", "MAIL_FROM", "STAFF_EMAIL", "AUTH_SECRE
 const PAYPAL_REQUIRED = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"] as const;
 
 /** A value copied from an example rather than from PayPal's dashboard ("changeme", "your-client-id", "<id>", "xxx"). */
-export function isPlaceholder(value: string): boolean {
+function isPlaceholder(value: string): boolean {
   const v = value.trim().toLowerCase();
   return (
     /^<.*>$/.test(v) ||
