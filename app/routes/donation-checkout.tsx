@@ -95,7 +95,7 @@ export default function DonationCheckout() {
       </PageHero>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         {provider === "none" ? (
-          <div className="card content-start">
+          <div className="self-start">
             <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.giving} />
           </div>
         ) : (

@@ -22,7 +22,7 @@ export const PAYMENTS_OFF_MESSAGES = {
   booking: {
     title: "Booking by message",
     description:
-      "Sessions are not booked or paid for online. Please write to us through the Contact page with the session you would like and a few times that suit you, and a Temple Keeper will arrange it with you, and how to pay for it.",
+      "Sessions are not booked or paid for online. Please write to us through the Contact page with the session you would like and a few times that suit you; a Temple Keeper will write back to arrange it with you, including how to pay.",
   },
   pay: {
     title: "Confirming your place by message",
