@@ -32,10 +32,12 @@ RUN npm install --omit=dev --no-audit --no-fund
 
 # --- runtime ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# PAYPAL_ENV=live is the app's default as well (app/env.server.ts), written here so the image says it.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    PAYPAL_ENV=live
 WORKDIR /app
 # Code and packages belong to root and are read-only for the app; only data/ and /backups are its own.
 COPY --from=prod-deps /app/node_modules ./node_modules

@@ -68,16 +68,89 @@ describe("the payment provider setting", () => {
     STAFF_EMAIL: "k@example.org",
     ...TEST_SECRETS,
   };
-  it("refuses the test provider in production and asks for PayPal's settings", () => {
+  const paypal = {
+    PAYPAL_CLIENT_ID: "AbC123live",
+    PAYPAL_CLIENT_SECRET: "EfG456secret",
+    PAYPAL_WEBHOOK_ID: "8PT597110X",
+  };
+
+  it("refuses the test provider in production and asks for PayPal's settings, or none", () => {
     expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: "test" })).toThrow(/PAYMENT_PROVIDER=test is refused/);
     expect(() => parseEnv(production)).toThrow(
       "Missing PayPal settings: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID",
     );
-    expect(
-      parseEnv({ ...production, PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_WEBHOOK_ID: "c" })
-        .PAYPAL_API_URL,
-    ).toBe("https://api-m.sandbox.paypal.com");
+    expect(() => parseEnv(production)).toThrow("PAYMENT_PROVIDER=none to run without online payments");
     expect(parseEnv({}).PAYMENT_PROVIDER).toBe("test");
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe" })).toThrow("PAYMENT_PROVIDER must be paypal, none or test");
+  });
+
+  it("runs production without online payment: PAYMENT_PROVIDER=none needs no PayPal settings", () => {
+    const env = parseEnv({ ...production, PAYMENT_PROVIDER: "none" });
+    expect(env.PAYMENT_PROVIDER).toBe("none");
+    expect(parseEnv({ PAYMENT_PROVIDER: "none" }).PAYMENT_PROVIDER).toBe("none");
+  });
+
+  it("defaults PAYPAL_ENV to live everywhere (as compose.yaml and the Dockerfile do)", () => {
+    expect(parseEnv({}).PAYPAL_ENV).toBe("live");
+    const live = parseEnv({ ...production, ...paypal });
+    expect(live.PAYPAL_ENV).toBe("live");
+    expect(live.PAYPAL_API_URL).toBe("https://api-m.paypal.com");
+    const sandbox = parseEnv({ ...production, ...paypal, PAYPAL_ENV: "sandbox" });
+    expect(sandbox.PAYPAL_API_URL).toBe("https://api-m.sandbox.paypal.com");
+    expect(() => parseEnv({ PAYPAL_ENV: "production" })).toThrow("PAYPAL_ENV must be live or sandbox");
+  });
+
+  it("reports every missing or invalid production setting in one message", () => {
+    let message = "";
+    try {
+      parseEnv({ NODE_ENV: "production", ORG_TAX_ID: "123", PAYPAL_ENV: "prod" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      "Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET, DATA_ENCRYPTION_KEY",
+    );
+    expect(message).toContain("Missing PayPal settings: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID");
+    expect(message).toContain("ORG_TAX_ID: ORG_TAX_ID must be a US EIN written as 12-3456789");
+    expect(message).toContain("PAYPAL_ENV: PAYPAL_ENV must be live or sandbox");
+    // One line per problem, in one error.
+    expect(message.split("\n").filter((line) => line.startsWith("  "))).toHaveLength(4);
+
+    const withTest = () => parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test" });
+    expect(withTest).toThrow("Missing production settings: SITE_URL");
+    expect(withTest).toThrow("PAYMENT_PROVIDER=test is refused");
+  });
+
+  it("refuses placeholders for PayPal's settings, naming each", () => {
+    for (const value of [
+      "changeme",
+      "CHANGE_ME",
+      "your-client-id",
+      "your_paypal_secret",
+      "xxx",
+      "XXXX-XXXX",
+      "<webhook id>",
+      "...",
+      "$" + "{PAYPAL_CLIENT_ID}", // a shell variable left unexpanded
+      "placeholder",
+    ]) {
+      expect(() => parseEnv({ ...production, ...paypal, PAYPAL_CLIENT_ID: value }), value).toThrow(
+        `PAYPAL_CLIENT_ID: "${value}" is a placeholder`,
+      );
+    }
+    expect(() =>
+      parseEnv({
+        ...production,
+        PAYPAL_CLIENT_ID: "changeme",
+        PAYPAL_CLIENT_SECRET: "your-secret",
+        PAYPAL_WEBHOOK_ID: "xxx",
+      }),
+    ).toThrow(/PAYPAL_CLIENT_ID: .*\n.*PAYPAL_CLIENT_SECRET: .*\n.*PAYPAL_WEBHOOK_ID: /);
+    // Real-looking values pass, and placeholders do not matter when PayPal is not used.
+    expect(parseEnv({ ...production, ...paypal }).PAYPAL_CLIENT_ID).toBe("AbC123live");
+    expect(parseEnv({ ...production, PAYMENT_PROVIDER: "none", PAYPAL_CLIENT_ID: "changeme" }).PAYMENT_PROVIDER).toBe(
+      "none",
+    );
   });
 });
 

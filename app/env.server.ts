@@ -102,11 +102,19 @@ const schema = z
         "DATA_ENCRYPTION_KEY must be id:base64 pairs of 32-byte keys, e.g. k1:<44 base64 characters>",
       )
       .optional(),
-    /** "paypal" (the default in production) or "test" (the local test provider; refused in production). */
-    PAYMENT_PROVIDER: z.enum(["paypal", "test"]).optional(),
+    /**
+     * "paypal" (the default in production), "none" (no online payment: giving and booking say how to
+     * give or book otherwise) or "test" (the local test provider; refused in production).
+     */
+    PAYMENT_PROVIDER: z.enum(["paypal", "none", "test"], "PAYMENT_PROVIDER must be paypal, none or test").optional(),
     PAYPAL_CLIENT_ID: z.string().optional(),
     PAYPAL_CLIENT_SECRET: z.string().optional(),
-    PAYPAL_ENV: z.enum(["sandbox", "live"]).default("sandbox"),
+    /**
+     * "live" everywhere, as in compose.yaml and the Dockerfile: a production site left on the default
+     * takes real money, and sandbox credentials against it are refused at start (paypal-check.server.ts)
+     * rather than quietly taking play money.
+     */
+    PAYPAL_ENV: z.enum(["sandbox", "live"], "PAYPAL_ENV must be live or sandbox").default("live"),
     /** The id PayPal gave the webhook pointing at /payments/webhook; needed to verify deliveries. */
     PAYPAL_WEBHOOK_ID: z.string().optional(),
     /** Overrides PayPal's REST base URL (tests point it at a local stand-in). */
@@ -129,41 +137,77 @@ const schema = z
 
 export type Env = z.infer<typeof schema>;
 
+/** What production cannot run without (README "Environment"). */
+const PRODUCTION_REQUIRED = ["SITE_URL", "MAIL_FROM", "STAFF_EMAIL", "AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const;
+const PAYPAL_REQUIRED = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"] as const;
+
+/** A value copied from an example rather than from PayPal's dashboard ("changeme", "your-client-id", "<id>", "xxx"). */
+function isPlaceholder(value: string): boolean {
+  const v = value.trim().toLowerCase();
+  return (
+    /^<.*>$/.test(v) ||
+    /^\$\{.*\}$/.test(v) ||
+    /^[x*.\-_ ]*$/.test(v) ||
+    /^(change|replace|fill)[-_ ]?(me|this|it|in)$/.test(v) ||
+    /^your[-_ ]/.test(v) ||
+    /^(todo|tbd|fixme|placeholder|example|dummy|sample|secret|password|client[-_ ]?(id|secret)|webhook[-_ ]?id)$/.test(
+      v,
+    )
+  );
+}
+
+/**
+ * The rules between settings, read from the raw values so that they are reported together with
+ * the schema's own problems: an operator fixes the whole list in one go, not one stage per start.
+ */
+function settingProblems(source: Record<string, string>): string[] {
+  const production = source.NODE_ENV === "production";
+  const provider = source.PAYMENT_PROVIDER ?? (production ? "paypal" : "test");
+  const problems: string[] = [];
+  if (production) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => !source[name]);
+    if (missing.length > 0) problems.push(`Missing production settings: ${missing.join(", ")}`);
+    if (provider === "test") {
+      problems.push(
+        'PAYMENT_PROVIDER=test is refused in production: it takes no real money. Use "paypal", or "none" to run without online payments.',
+      );
+    }
+  }
+  if (provider === "paypal") {
+    const missing = PAYPAL_REQUIRED.filter((name) => !source[name]);
+    if (missing.length > 0) {
+      const why = source.PAYMENT_PROVIDER
+        ? "PAYMENT_PROVIDER=paypal"
+        : "PAYMENT_PROVIDER is paypal by default in production";
+      problems.push(
+        `Missing PayPal settings: ${missing.join(", ")} (${why}; set them from a PayPal REST app, or set PAYMENT_PROVIDER=none to run without online payments; see README, "Payments")`,
+      );
+    }
+    for (const name of PAYPAL_REQUIRED) {
+      const value = source[name];
+      if (value && isPlaceholder(value)) {
+        problems.push(`${name}: "${value}" is a placeholder; set the value from PayPal's developer dashboard`);
+      }
+    }
+  }
+  return problems;
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset", as in most shells' `VAR= cmd`.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+  );
   const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
+    ...settingProblems(cleaned),
+  ];
+  if (!result.success || problems.length > 0) {
+    const lines = problems.map((problem) => `  ${problem}`);
+    throw new Error(`Invalid environment (every problem found; see README, "Environment"):\n${lines.join("\n")}`);
   }
-  const env = result.data;
-  if (env.isProduction) {
-    const missing = [
-      !source.SITE_URL && "SITE_URL",
-      !source.MAIL_FROM && "MAIL_FROM",
-      !source.STAFF_EMAIL && "STAFF_EMAIL",
-      !source.AUTH_SECRET && "AUTH_SECRET",
-      !source.DATA_ENCRYPTION_KEY && "DATA_ENCRYPTION_KEY",
-    ].filter(Boolean);
-    if (missing.length > 0) {
-      throw new Error(`Missing production settings: ${missing.join(", ")} (see README, "Environment").`);
-    }
-    if (env.PAYMENT_PROVIDER === "test") {
-      throw new Error('PAYMENT_PROVIDER=test is refused in production: it takes no real money. Use "paypal".');
-    }
-  }
-  if (env.PAYMENT_PROVIDER === "paypal") {
-    const missingPaypal = [
-      !env.PAYPAL_CLIENT_ID && "PAYPAL_CLIENT_ID",
-      !env.PAYPAL_CLIENT_SECRET && "PAYPAL_CLIENT_SECRET",
-      !env.PAYPAL_WEBHOOK_ID && "PAYPAL_WEBHOOK_ID",
-    ].filter(Boolean);
-    if (missingPaypal.length > 0) {
-      throw new Error(`Missing PayPal settings: ${missingPaypal.join(", ")} (see README, "Payments").`);
-    }
-  }
-  return env;
+  return result.data;
 }
 
 /** The only settings the browser may see. */

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "../app/env.server";
+import { type Env, parseEnv } from "../app/env.server";
 import { keyringFor } from "../app/lib/encryption.server";
 import { safeErrorMessage } from "../app/lib/errors";
 import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
@@ -9,6 +10,7 @@ import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/booking
 import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { resumeSends } from "../app/modules/messages/newsletter-issues.server";
+import { checkPaypalCredentials } from "../app/modules/payments/paypal-check.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
@@ -29,11 +31,44 @@ const QUERY_TIMEOUT_MS = 5000;
 /** A development start must not pass for a real one (README "Run it", docs/deployment.md). */
 const DEVELOPMENT_NOTICE = `This is a development server (NODE_ENV is not "production"): it shows error details, may hold demo
 accounts whose passwords are public, and listens on this machine only unless HOST is set. To run it for real:
-NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY set (see
-docs/deployment.md), then create the first administrator with
+NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY set, and PayPal's
+settings or PAYMENT_PROVIDER=none (see docs/deployment.md), then create the first administrator with
   npm run create-admin -- --email <address> --name "<name>"
 
 `;
+
+/** Said on the serving line of a production server whose PayPal takes no real money. */
+const SANDBOX_NOTICE = `
+WARNING: PAYPAL_ENV=sandbox on a production server: PayPal's sandbox takes no real money, so no gift or booking
+here is really paid. Set PAYPAL_ENV=live with live credentials (docs/deployment.md, "PayPal live").`;
+
+/**
+ * PayPal's credentials, checked with one token request before anything else starts: refused ones
+ * stop the start; an unreachable PayPal is a warning. Returns what the serving line must add.
+ */
+async function checkPayments(env: Env, logger: Logger): Promise<string> {
+  if (env.PAYMENT_PROVIDER === "none") {
+    logger.info("PAYMENT_PROVIDER=none: online payment is off; giving and booking say how to give or book otherwise");
+    return "\nOnline payment is off (PAYMENT_PROVIDER=none): giving and booking point to the Contact page.";
+  }
+  if (env.PAYMENT_PROVIDER !== "paypal") return "";
+  const check = await checkPaypalCredentials({
+    baseUrl: env.PAYPAL_API_URL,
+    clientId: env.PAYPAL_CLIENT_ID ?? "",
+    clientSecret: env.PAYPAL_CLIENT_SECRET ?? "",
+    environment: env.PAYPAL_ENV,
+  });
+  if (check.kind === "refused") fail(check.message);
+  if (check.kind === "unchecked") {
+    logger.warn({ paypalEnv: env.PAYPAL_ENV }, check.message);
+    process.stderr.write(`\nWARNING: ${check.message}\n`);
+  }
+  if (env.isProduction && env.PAYPAL_ENV === "sandbox") {
+    logger.warn({ paypalEnv: "sandbox" }, "PAYPAL_ENV=sandbox on a production server: no real money is taken");
+    return SANDBOX_NOTICE;
+  }
+  return "";
+}
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -49,6 +84,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const dev = process.argv.includes("--dev");
+  const paymentsNote = await checkPayments(env, logger);
 
   let releaseLock = () => {};
   let database: Database;
@@ -156,7 +192,7 @@ async function main() {
       local || bound === "0.0.0.0" || bound === "::" ? "localhost" : bound.includes(":") ? `[${bound}]` : bound;
     const reach = local ? "this machine only" : "reachable from other machines";
     process.stdout.write(
-      `\nSacred Path Congregation is serving on http://${shown}:${port} (listening on ${bound}: ${reach})\n\n`,
+      `\nSacred Path Congregation is serving on http://${shown}:${port} (listening on ${bound}: ${reach})${paymentsNote}\n\n`,
     );
     if (!env.isProduction) process.stdout.write(DEVELOPMENT_NOTICE);
   });

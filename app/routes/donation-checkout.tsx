@@ -12,8 +12,9 @@ import {
   readCard,
   useCardFields,
 } from "~/components/payments/card-fields";
+import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
-import { TestModeNotice } from "~/components/payments/test-mode-notice";
+import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED } from "~/content/journey";
@@ -26,6 +27,7 @@ import { readWholeDollars } from "~/modules/giving/amount";
 import { CHECKOUT_DEFAULT, CHECKOUT_MINIMUM, CHECKOUT_PRESETS, formatUsd } from "~/modules/giving/amounts";
 import { giftFormAction, giveCeremonyDonation, returnedPayment } from "~/modules/giving/give.server";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
+import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import type { Route } from "./+types/donation-checkout";
 
 export const headers = publicPageHeaders;
@@ -65,6 +67,7 @@ export default function DonationCheckout() {
   const { outcome } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
   const cards = useCardFields();
+  const provider = usePaymentProvider();
   const hydrated = useHydrated();
   const form = useForm({
     id: "checkout",
@@ -91,93 +94,99 @@ export default function DonationCheckout() {
         is {formatUsd(CHECKOUT_MINIMUM)}. If that is beyond your means, write to us after applying.
       </PageHero>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Form
-          method="post"
-          className="card grid content-start gap-6"
-          {...form.props}
-          onSubmit={(event) => {
-            // Test mode: the card is checked here and only its last four digits and holder are sent.
-            if (cards) {
-              const card = readCard(event.currentTarget);
-              if (!isCard(card)) {
-                event.preventDefault();
-                setCardErrors(card);
-                return;
+        {provider === "none" ? (
+          <div className="self-start">
+            <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.giving} />
+          </div>
+        ) : (
+          <Form
+            method="post"
+            className="card grid content-start gap-6"
+            {...form.props}
+            onSubmit={(event) => {
+              // Test mode: the card is checked here and only its last four digits and holder are sent.
+              if (cards) {
+                const card = readCard(event.currentTarget);
+                if (!isCard(card)) {
+                  event.preventDefault();
+                  setCardErrors(card);
+                  return;
+                }
+                setCardErrors({});
+                if (last4.current) last4.current.value = card.last4;
+                if (donor.current) donor.current.value = card.name;
               }
-              setCardErrors({});
-              if (last4.current) last4.current.value = card.last4;
-              if (donor.current) donor.current.value = card.name;
-            }
-            void form.props.onSubmit(event);
-          }}
-        >
-          <input {...form.keyField} />
-          <TestModeNotice cards={cards} />
-          <ReturnedPayment outcome={outcome} />
-          <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
-          <fieldset>
-            <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>
-            {/* The suggested amounts fill the field below when pressed, which needs the app. Before it has
+              void form.props.onSubmit(event);
+            }}
+          >
+            <input {...form.keyField} />
+            <TestModeNotice cards={cards} />
+            <ReturnedPayment outcome={outcome} />
+            <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
+            <fieldset>
+              <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>
+              {/* The suggested amounts fill the field below when pressed, which needs the app. Before it has
                 loaded (or without JavaScript) the same cards are shown as suggestions to type, so the form
                 does not move when they become buttons. */}
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {CHECKOUT_PRESETS.map((p) => {
-                const content = (
-                  <>
-                    <span className="block font-semibold text-gold">{formatUsd(p.amount)}</span>
-                    <span className="text-xs text-mist-muted">{p.label}</span>
-                  </>
-                );
-                return hydrated ? (
-                  <button
-                    key={p.amount}
-                    type="button"
-                    aria-pressed={dollars === p.amount}
-                    onClick={() => setAmount(String(p.amount))}
-                    className="rounded-xl border border-violet-300/25 p-3 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
-                  >
-                    {content}
-                  </button>
-                ) : (
-                  <p key={p.amount} className="rounded-xl border border-violet-300/25 p-3">
-                    {content}
-                  </p>
-                );
-              })}
-            </div>
-            <TextField
-              {...form.field("amount")}
-              label={<span className="sr-only">Amount in dollars</span>}
-              inputMode="decimal"
-              maxLength={12}
-              defaultValue={undefined}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              error={amountError}
-            />
-          </fieldset>
-          {cards ? (
-            <>
-              <CardFields errors={{ ...cardErrors, ...cardError(form.errors.cardLast4) }} disabled={form.pending} />
-              <input ref={last4} type="hidden" name="cardLast4" />
-              <input ref={donor} type="hidden" name="donorName" />
-            </>
-          ) : (
-            <>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {CHECKOUT_PRESETS.map((p) => {
+                  const content = (
+                    <>
+                      <span className="block font-semibold text-gold">{formatUsd(p.amount)}</span>
+                      <span className="text-xs text-mist-muted">{p.label}</span>
+                    </>
+                  );
+                  return hydrated ? (
+                    <button
+                      key={p.amount}
+                      type="button"
+                      aria-pressed={dollars === p.amount}
+                      onClick={() => setAmount(String(p.amount))}
+                      className="rounded-xl border border-violet-300/25 p-3 text-left hover:border-violet-200 aria-pressed:border-gold aria-pressed:bg-gold/10"
+                    >
+                      {content}
+                    </button>
+                  ) : (
+                    <p key={p.amount} className="rounded-xl border border-violet-300/25 p-3">
+                      {content}
+                    </p>
+                  );
+                })}
+              </div>
               <TextField
-                {...form.field("donorName")}
-                label="Name for your receipt"
-                autoComplete="name"
-                maxLength={100}
+                {...form.field("amount")}
+                label={<span className="sr-only">Amount in dollars</span>}
+                inputMode="decimal"
+                maxLength={12}
+                defaultValue={undefined}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                error={amountError}
               />
-              <ApprovalNote />
-            </>
-          )}
-          <button type="submit" className="btn-gold" disabled={form.pending || amountError !== undefined}>
-            <Lock aria-hidden="true" className="h-4 w-4" />
-            {form.pending ? "Processing..." : `Give ${dollars === null ? "" : formatUsd(dollars)}`.trim()}
-          </button>
-        </Form>
+            </fieldset>
+            {cards ? (
+              <>
+                <CardFields errors={{ ...cardErrors, ...cardError(form.errors.cardLast4) }} disabled={form.pending} />
+                <input ref={last4} type="hidden" name="cardLast4" />
+                <input ref={donor} type="hidden" name="donorName" />
+              </>
+            ) : (
+              <>
+                <TextField
+                  {...form.field("donorName")}
+                  label="Name for your receipt"
+                  autoComplete="name"
+                  maxLength={100}
+                />
+                <ApprovalNote />
+              </>
+            )}
+            <button type="submit" className="btn-gold" disabled={form.pending || amountError !== undefined}>
+              <Lock aria-hidden="true" className="h-4 w-4" />
+              {form.pending ? "Processing..." : `Give ${dollars === null ? "" : formatUsd(dollars)}`.trim()}
+            </button>
+          </Form>
+        )}
         <aside className="grid content-start gap-6">
           <section className="card">
             <h2 className="font-serif text-2xl font-semibold">What your donation supports</h2>

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
+import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
@@ -17,6 +18,7 @@ import { chooseOffering, readWholeDollars } from "~/modules/giving/amount";
 import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatUsd } from "~/modules/giving/amounts";
 import { giftFormAction, giveOffering, returnedPayment } from "~/modules/giving/give.server";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
+import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import type { Route } from "./+types/donation";
 
 export const headers = publicPageHeaders;
@@ -87,91 +89,97 @@ export default function Donation() {
         size, helps us hold safe and reverent space.
       </PageHero>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Form method="post" className="card grid content-start gap-6" {...form.props}>
-          <input {...form.keyField} />
-          <TestModeNotice />
-          <ReturnedPayment outcome={outcome} />
-          {form.formError ? (
-            <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-              <span className="block font-semibold">{form.formError.title}</span>
-              {form.formError.description}
-            </p>
-          ) : null}
-          <fieldset>
-            <legend className="font-serif text-2xl font-semibold">Choose your offering</legend>
-            {/* Radios: a tier is chosen with or without JavaScript, and sent with the form. */}
-            <div className="mt-4 grid grid-cols-2 gap-3">
-              {DONATION_TIERS.map((t) => (
-                <label
-                  key={t.amount}
-                  className="cursor-pointer rounded-xl border border-violet-300/25 p-4 hover:border-violet-200 has-checked:border-gold has-checked:bg-gold/10 has-focus-visible:outline-2 has-focus-visible:outline-gold"
-                >
-                  <input
-                    type="radio"
-                    name="tier"
-                    value={t.amount}
-                    checked={chosenTier === String(t.amount)}
-                    onChange={() => {
-                      setTier(String(t.amount));
-                      setCustom("");
-                    }}
-                    className="sr-only"
-                  />
-                  <span className="block text-2xl font-semibold text-gold">{formatUsd(t.amount)}</span>
-                  <span className="text-sm text-mist-muted">{t.label}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <TextField
-            {...form.field("amount")}
-            label="Or your own amount (whole dollars)"
-            hint={`At least ${formatUsd(DONATION_MINIMUM)}. Leave it empty to give the amount chosen above.`}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-            defaultValue={undefined}
-            value={custom}
-            onChange={(event) => setCustom(event.target.value)}
-            error={amountError}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField {...form.field("donorName")} label="Your name" autoComplete="name" maxLength={100} />
-            <TextField
-              {...form.field("email")}
-              label="Email for your receipt"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-            />
+        {provider === "none" ? (
+          <div className="self-start">
+            <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.giving} />
           </div>
-          {live ? (
-            <p className="flex items-baseline justify-between border-t border-violet-300/15 pt-4 text-lg">
-              <span>Total</span>
-              <span className="text-3xl font-semibold text-gold" aria-live="polite" data-testid="donation-total">
-                {total === null ? "–" : formatUsd(total)}
-              </span>
+        ) : (
+          <Form method="post" className="card grid content-start gap-6" {...form.props}>
+            <input {...form.keyField} />
+            <TestModeNotice />
+            <ReturnedPayment outcome={outcome} />
+            {form.formError ? (
+              <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
+                <span className="block font-semibold">{form.formError.title}</span>
+                {form.formError.description}
+              </p>
+            ) : null}
+            <fieldset>
+              <legend className="font-serif text-2xl font-semibold">Choose your offering</legend>
+              {/* Radios: a tier is chosen with or without JavaScript, and sent with the form. */}
+              <div className="mt-4 grid grid-cols-2 gap-3">
+                {DONATION_TIERS.map((t) => (
+                  <label
+                    key={t.amount}
+                    className="cursor-pointer rounded-xl border border-violet-300/25 p-4 hover:border-violet-200 has-checked:border-gold has-checked:bg-gold/10 has-focus-visible:outline-2 has-focus-visible:outline-gold"
+                  >
+                    <input
+                      type="radio"
+                      name="tier"
+                      value={t.amount}
+                      checked={chosenTier === String(t.amount)}
+                      onChange={() => {
+                        setTier(String(t.amount));
+                        setCustom("");
+                      }}
+                      className="sr-only"
+                    />
+                    <span className="block text-2xl font-semibold text-gold">{formatUsd(t.amount)}</span>
+                    <span className="text-sm text-mist-muted">{t.label}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <TextField
+              {...form.field("amount")}
+              label="Or your own amount (whole dollars)"
+              hint={`At least ${formatUsd(DONATION_MINIMUM)}. Leave it empty to give the amount chosen above.`}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              defaultValue={undefined}
+              value={custom}
+              onChange={(event) => setCustom(event.target.value)}
+              error={amountError}
+            />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField {...form.field("donorName")} label="Your name" autoComplete="name" maxLength={100} />
+              <TextField
+                {...form.field("email")}
+                label="Email for your receipt"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+              />
+            </div>
+            {live ? (
+              <p className="flex items-baseline justify-between border-t border-violet-300/15 pt-4 text-lg">
+                <span>Total</span>
+                <span className="text-3xl font-semibold text-gold" aria-live="polite" data-testid="donation-total">
+                  {total === null ? "–" : formatUsd(total)}
+                </span>
+              </p>
+            ) : null}
+            {!live || choice.ok ? (
+              <button type="submit" className="btn-gold justify-self-stretch" disabled={form.pending}>
+                {form.pending
+                  ? "Opening payment..."
+                  : !live || !choice.ok
+                    ? provider === "paypal"
+                      ? "Continue to PayPal"
+                      : "Continue to payment (test mode)"
+                    : provider === "paypal"
+                      ? `Give ${formatUsd(choice.dollars)} with PayPal`
+                      : `Give ${formatUsd(choice.dollars)} (test mode)`}
+              </button>
+            ) : null}
+            <p className="text-xs text-mist-muted">
+              Payments are handled by {provider === "paypal" ? "PayPal" : "our test provider"}; your card details never
+              reach our servers. You see the amount before you approve it. You receive an email receipt; no goods or
+              services are provided in exchange.
             </p>
-          ) : null}
-          {!live || choice.ok ? (
-            <button type="submit" className="btn-gold justify-self-stretch" disabled={form.pending}>
-              {form.pending
-                ? "Opening payment..."
-                : !live || !choice.ok
-                  ? provider === "paypal"
-                    ? "Continue to PayPal"
-                    : "Continue to payment (test mode)"
-                  : provider === "paypal"
-                    ? `Give ${formatUsd(choice.dollars)} with PayPal`
-                    : `Give ${formatUsd(choice.dollars)} (test mode)`}
-            </button>
-          ) : null}
-          <p className="text-xs text-mist-muted">
-            Payments are handled by {provider === "paypal" ? "PayPal" : "our test provider"}; your card details never
-            reach our servers. You see the amount before you approve it. You receive an email receipt; no goods or
-            services are provided in exchange.
-          </p>
-        </Form>
+          </Form>
+        )}
         <aside className="grid content-start gap-6">
           <img src={artPath("thank-you")} alt="" className="w-full rounded-2xl border border-violet-300/15" />
           <section className="card">

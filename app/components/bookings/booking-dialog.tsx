@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { newFormKey } from "~/components/forms/use-form";
 import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
+import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import type { BookableOffer } from "~/content/journey";
@@ -12,6 +13,8 @@ import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { sanitisePhone } from "~/lib/sanitise";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import type { BookingSummary } from "~/modules/bookings/validation";
+import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
+import { BookingField as Field } from "./booking-field";
 import { DatePicker } from "./date-picker";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
@@ -67,14 +70,16 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
   const zone = browserZone();
   const form = useRef<HTMLFormElement>(null);
 
+  const off = provider === "none";
   useEffect(() => {
+    if (off) return;
     fetch(`/bookings/slots?offer=${offer.id}`)
       .then((r) => r.json())
       .then(setRange)
       .catch(() =>
         notify("error", BOOKING_MESSAGES.failed.title, { description: BOOKING_MESSAGES.failed.description }),
       );
-  }, [offer.id]);
+  }, [offer.id, off]);
 
   useEffect(() => {
     if (!day) return;
@@ -129,6 +134,17 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
     body.set(FORM_KEY_FIELD, key);
     // A redirect (PayPal's approval page) is followed by the router; anything else comes back as fetcher.data.
     fetcher.submit(body, { method: "post", action: "/bookings" });
+  }
+
+  // Online payment off: no calendar and no form, only how to book otherwise.
+  if (off) {
+    return (
+      <div>
+        <Dialog.Title className="pr-8 font-serif text-3xl font-semibold">{offer.title}</Dialog.Title>
+        <Dialog.Description className="mt-2 mb-4 text-mist-muted">${offer.priceUsd}</Dialog.Description>
+        <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} heading="h3" />
+      </div>
+    );
   }
 
   if (step === "confirmation" && summary?.startsAt) {
@@ -255,36 +271,6 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
             {busy ? "Booking..." : offer.needsApproval ? "Request Mentorship" : `Confirm and Pay $${offer.priceUsd}`}
           </button>
         </form>
-      ) : null}
-    </div>
-  );
-}
-
-function Field({
-  name,
-  label,
-  error,
-  ...input
-}: { name: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `booking-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        maxLength={name === "phone" ? 20 : name === "email" ? 254 : 100}
-        className="field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-rose-300">
-          {error}
-        </p>
       ) : null}
     </div>
   );

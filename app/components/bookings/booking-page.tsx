@@ -5,11 +5,13 @@ import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { ApprovalNote } from "~/components/payments/card-fields";
-import { TestModeNotice } from "~/components/payments/test-mode-notice";
+import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
+import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { BookableOffer } from "~/content/journey";
 import { browserZone, formatDayShort } from "~/lib/dates";
 import type { FormResult } from "~/lib/forms";
+import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
 
@@ -31,6 +33,18 @@ interface Props {
 export function BookingPage({ offer, days, more, day, slots, result }: Props) {
   const form = useForm({ id: "book", result, schema: loadSchema });
   const hydrated = useHydrated();
+  const provider = usePaymentProvider();
+  if (provider === "none") {
+    return (
+      <div className="mx-auto max-w-3xl px-4 pb-8 sm:px-6">
+        <PageHero eyebrow="Book a session" title={offer.title}>
+          ${offer.priceUsd}
+          {offer.needsApproval ? " · by approval" : " · 45 minutes on Zoom"}
+        </PageHero>
+        <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 pb-8 sm:px-6">
       <PageHero eyebrow="Book a session" title={offer.title}>

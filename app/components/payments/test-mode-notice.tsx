@@ -17,6 +17,7 @@ export function TestModeNotice({ cards = false }: { cards?: boolean }) {
   );
 }
 
+/** "paypal", "test", or "none" when online payment is off. */
 export function usePaymentProvider() {
   return (useRouteLoaderData("root") as PublicEnv | undefined)?.paymentProvider ?? "test";
 }

@@ -6,7 +6,9 @@ import { handleForm, invalid, parse, readSubmission, refused, type Submission } 
 import type { FieldErrors } from "../../lib/forms";
 import { getViewer } from "../accounts/session.server";
 import { carryOutPayment } from "../payments/fulfilment.server";
+import { PAYMENTS_OFF_MESSAGES } from "../payments/messages";
 import { orderPayment, PaymentProviderError, recordPayment } from "../payments/payments.server";
+import { onlinePayments } from "../payments/providers.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { forget, NEW_RECORD, once, type SubmissionIdentity } from "../submissions/once.server";
@@ -23,7 +25,9 @@ export type GiveOutcome =
   /** Off to the provider's approval page, or to the page that says the gift was received. */
   | { kind: "redirect"; url: string }
   /** Nothing was taken; the same form may try again. 502: no order was made; 402: declined or failed. */
-  | { kind: "failed"; status: 402 | 502 };
+  | { kind: "failed"; status: 402 | 502 }
+  /** Online payment is off (PAYMENT_PROVIDER=none): nothing is recorded; the page says how to give otherwise. */
+  | { kind: "off" };
 
 interface Gift {
   purpose: "gift" | "ceremony-gift";
@@ -47,6 +51,7 @@ async function give(
   read: () => { ok: true; gift: Gift } | { ok: false; fieldErrors: FieldErrors },
   pay: (paymentId: string, doneAt: string, gift: Gift) => Promise<GiveOutcome>,
 ): Promise<GiveOutcome> {
+  if (!onlinePayments(ctx.env)) return { kind: "off" };
   const limited = await hit(ctx.db, RATE_LIMITS.payment, ctx.clientIp);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const form = read();
@@ -148,6 +153,8 @@ export function answerGift(submission: Submission, outcome: GiveOutcome) {
       return redirect(outcome.url, 303);
     case "failed":
       return refused(submission, GIVING_MESSAGES.error, outcome.status);
+    case "off":
+      return refused(submission, PAYMENTS_OFF_MESSAGES.giving, 409);
   }
 }
 

@@ -2,11 +2,21 @@ import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { site } from "../../lib/site";
 import { paypalProvider } from "./paypal.server";
-import type { PaymentProvider } from "./provider";
+import { type PaymentProvider, PaymentProviderError } from "./provider";
 import { testProvider } from "./test-provider.server";
 
-/** The provider PAYMENT_PROVIDER names (env.server.ts refuses "test" in production). */
+/** Whether money can be taken online at all: PAYMENT_PROVIDER=none turns it off (giving and booking say how else). */
+export const onlinePayments = (env: Pick<Env, "PAYMENT_PROVIDER">) => env.PAYMENT_PROVIDER !== "none";
+
+/**
+ * The provider PAYMENT_PROVIDER names (env.server.ts refuses "test" in production). With "none"
+ * every call fails as a provider refusal, so nothing is recorded or charged, and a refund asked of
+ * an earlier payment says it could not be made.
+ */
 export function providerFor(db: Db, env: Env): PaymentProvider {
+  if (env.PAYMENT_PROVIDER === "none") {
+    throw new PaymentProviderError("Online payments are off (PAYMENT_PROVIDER=none).", false);
+  }
   if (env.PAYMENT_PROVIDER === "test") return testProvider(db, env.SITE_URL);
   return paypalProvider({
     baseUrl: env.PAYPAL_API_URL,

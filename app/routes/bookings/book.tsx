@@ -1,6 +1,8 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { BookingPage } from "~/components/bookings/booking-page";
 import { PageHero } from "~/components/content/page-hero";
+import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
+import { usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { bookableOfferView, journeyOffers } from "~/content/journey";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
@@ -16,6 +18,8 @@ import { holdSlot } from "~/modules/bookings/hold.server";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import { type BookingSummary, bookingSchema } from "~/modules/bookings/validation";
+import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
+import { onlinePayments } from "~/modules/payments/providers.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { forget, NEW_RECORD, once } from "~/modules/submissions/once.server";
@@ -33,7 +37,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = router.get(appContext);
   const url = new URL(request.url);
   const offer = bookableOfferView(url.searchParams.get("offer") ?? "");
-  if (!offer) return { offer: null, days: [], more: null, day: null, slots: [] };
+  // Without online payment nothing is bookable here: the page says how to book otherwise.
+  if (!offer || !onlinePayments(context.env)) return { offer, days: [], more: null, day: null, slots: [] };
   return { offer, ...(await dayChoice(context.db, offer.id, url)) };
 }
 
@@ -46,6 +51,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, BOOKING_MESSAGES.failed, context.logger, async () => {
+    // Every session is paid (mentorship after approval): with online payment off, none is held or requested.
+    if (!onlinePayments(context.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.booking, 409);
     const limited = await hit(context.db, RATE_LIMITS.booking, context.clientIp);
     if (!limited.allowed) {
       return refused(submission, BOOKING_MESSAGES.tooMany, 429, {
@@ -98,27 +105,33 @@ export const clientAction = keepFormOnFailure(BOOKING_MESSAGES.failed);
 export default function Book() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
+  const provider = usePaymentProvider();
   if (!data.offer) {
     return (
       <div className="mx-auto max-w-2xl px-4 pb-8 sm:px-6">
         <PageHero eyebrow="Book a session" title="Choose a session">
           Both are held online, 45 minutes on Zoom.
         </PageHero>
-        {result && !result.ok && result.formError ? (
+        {/* With payments off the notice below says it already. */}
+        {result && !result.ok && result.formError && provider !== "none" ? (
           <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
             <p className="font-semibold text-rose-200">{result.formError.title}</p>
             <p className="text-rose-100">{result.formError.description}</p>
           </div>
         ) : null}
-        <div className="flex flex-wrap justify-center gap-3">
-          {journeyOffers
-            .filter((o) => o.booking)
-            .map((o, i) => (
-              <Link key={o.id} to={`/bookings?offer=${o.id}`} className={i === 0 ? "btn-gold" : "btn-ghost"}>
-                {o.title}
-              </Link>
-            ))}
-        </div>
+        {provider === "none" ? (
+          <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} />
+        ) : (
+          <div className="flex flex-wrap justify-center gap-3">
+            {journeyOffers
+              .filter((o) => o.booking)
+              .map((o, i) => (
+                <Link key={o.id} to={`/bookings?offer=${o.id}`} className={i === 0 ? "btn-gold" : "btn-ghost"}>
+                  {o.title}
+                </Link>
+              ))}
+          </div>
+        )}
       </div>
     );
   }

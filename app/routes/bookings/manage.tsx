@@ -22,7 +22,8 @@ import {
   readCard,
   useCardFields,
 } from "~/components/payments/card-fields";
-import { TestModeNotice } from "~/components/payments/test-mode-notice";
+import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
+import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDayShort } from "~/lib/dates";
@@ -36,7 +37,9 @@ import { bookingByToken, cancelThroughLink, changeable, rescheduleBooking } from
 import { bookingTitle } from "~/modules/bookings/mails";
 import { BOOKING_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
 import { formatCents } from "~/modules/giving/amounts";
+import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
+import { onlinePayments } from "~/modules/payments/providers.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/manage";
 
@@ -88,6 +91,7 @@ export async function action({ request, params, context: router }: Route.ActionA
       subject: linkSubject("booking-link", params.token),
     };
     if (intent === "pay" && booking?.status === "approved") {
+      if (!onlinePayments(context.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
       const outcome = await payForBooking(context.db, context.env, booking, submission.fields.cardLast4 || undefined);
       if (outcome.kind === "redirect") return redirect(outcome.url, 303);
       if (outcome.kind === "confirmed") return leave("/booking-confirmed");
@@ -148,6 +152,7 @@ export default function ManageBooking() {
   // Each form shows its own answer (the page's three forms share one action).
   const answerTo = (intent: string) => (result && !result.ok && result.values?.intent === intent ? result : undefined);
   const cards = useCardFields();
+  const provider = usePaymentProvider();
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const pay = useForm({ id: "pay", result: answerTo("pay") });
   const move = useForm({ id: "move", result: answerTo("reschedule") });
@@ -162,7 +167,9 @@ export default function ManageBooking() {
       </PageHero>
       <div className="grid gap-6">
         <FormAlert message={result && !result.ok ? (result.formError?.description ?? null) : null} />
-        {booking.status === "approved" ? (
+        {booking.status === "approved" && provider === "none" ? (
+          <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.pay} />
+        ) : booking.status === "approved" ? (
           <Form
             method="post"
             className="card grid gap-4"

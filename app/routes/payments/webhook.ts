@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
 import { handleWebhook } from "~/modules/payments/fulfilment.server";
-import { providerFor } from "~/modules/payments/providers.server";
+import { onlinePayments, providerFor } from "~/modules/payments/providers.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import type { Route } from "./+types/webhook";
@@ -13,6 +13,8 @@ import type { Route } from "./+types/webhook";
  */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
+  // No provider, nothing to hear from: as if the route did not exist.
+  if (!onlinePayments(context.env)) throw data(null, { status: 404 });
   // Counted before anything else: each delivery's verification is a call to the provider (issue 28).
   const limited = await hit(context.db, RATE_LIMITS.paymentWebhook, context.clientIp);
   if (!limited.allowed) {
