@@ -145,6 +145,22 @@ async function main() {
   }
 
   const { app } = createApp({ env, database, logger, build, clientDir, devMiddleware });
+  // The effective settings in one line (no secrets): what an operator checks first in an incident.
+  logger.info(
+    {
+      nodeEnv: env.NODE_ENV,
+      siteUrl: env.SITE_URL,
+      host: env.HOST,
+      port: env.PORT,
+      trustProxy: env.TRUST_PROXY,
+      database: database.kind,
+      payments: env.PAYMENT_PROVIDER === "paypal" ? `paypal (${env.PAYPAL_ENV})` : env.PAYMENT_PROVIDER,
+      smtpHost: env.SMTP_URL ? new URL(env.SMTP_URL).host : null,
+      pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+      metrics: Boolean(env.METRICS_TOKEN),
+    },
+    "settings",
+  );
 
   let mailWorker: MailWorker | undefined;
   if (env.SMTP_URL) {

@@ -121,6 +121,26 @@ describeEachBackend("mail outbox", (backend) => {
     }
   });
 
+  it("says at start when SMTP cannot be reached, naming the host and never the password", async () => {
+    const lines: string[] = [];
+    const heard = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: "smtp://mailer:never-logged-7781@127.0.0.1:9",
+      from: "x@example.org",
+      logger: heard,
+      intervalMs: 60_000,
+    });
+    try {
+      await expect.poll(() => lines.join("\n"), { timeout: 15_000 }).toContain("SMTP cannot be reached");
+      const warning = JSON.parse(lines.find((l) => l.includes("SMTP cannot be reached")) ?? "{}");
+      expect(warning).toMatchObject({ level: 40, smtpHost: "127.0.0.1:9" });
+      expect(lines.join("\n")).not.toContain("never-logged-7781");
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("sends a booking's calendar event as the mail's text/calendar part with its method, and as a file", async () => {
     const smtp = await startSmtpServer();
     const from = "Temple <no-reply@example.org>";

@@ -157,10 +157,23 @@ describe("the server process", { timeout: 240_000 }, () => {
     await again.stop();
   });
 
-  it("prints the address it serves", async () => {
-    const app = await startAppProcess();
+  it("prints the address it serves, and logs its effective settings in one line without a secret", async () => {
+    const app = await startAppProcess({ LOG_LEVEL: "info", SMTP_URL: "smtp://user:smtp-pass-4471@127.0.0.1:9" });
     await app.stop();
     expect(app.output()).toMatch(/serving on http:\/\/localhost:\d+/);
+    const lines = app
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.msg === "settings")).toMatchObject({
+      siteUrl: expect.stringMatching(/^http:\/\/[^/]+:\d+$/),
+      database: "pglite",
+      payments: expect.any(String),
+      smtpHost: "127.0.0.1:9",
+      trustProxy: "false",
+    });
+    expect(app.output()).not.toContain("smtp-pass-4471");
   });
 
   it("says the port is taken, and never that it is serving, when another program holds the port", async () => {

@@ -50,6 +50,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  // Asked once at start: a wrong host or password is said at once, not at the first mail.
+  transport
+    .verify()
+    .catch((error: unknown) =>
+      options.logger.warn(
+        { smtpHost: url.host, err: error instanceof Error ? error.message : String(error) },
+        "SMTP cannot be reached: mail waits in the outbox and is retried",
+      ),
+    );
   let running: Promise<number> | null = null;
   let stopped = false;
   /**
