@@ -1,3 +1,4 @@
+import { tokenRequest } from "./paypal.server";
 /**
  * The start-up check of PayPal's credentials: one OAuth token request, as the provider makes before
  * its first call (paypal.server.ts). Wrong credentials (a typo, sandbox ones against live) are
@@ -32,15 +33,8 @@ export async function checkPaypalCredentials(options: PaypalCheckOptions): Promi
   // biome-ignore lint/suspicious/noExplicitAny: PayPal's JSON, read field by field.
   let body: any = null;
   try {
-    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
     const response = await doFetch(`${options.baseUrl}/v1/oauth2/token`, {
-      method: "POST",
-      headers: {
-        authorization: `Basic ${basic}`,
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "application/json",
-      },
-      body: "grant_type=client_credentials",
+      ...tokenRequest(options.clientId, options.clientSecret),
       signal: AbortSignal.timeout(timeoutMs),
     });
     status = response.status;

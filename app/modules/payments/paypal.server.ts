@@ -35,6 +35,20 @@ interface Answer {
 // Renew the token this long before PayPal says it expires, so a call never races its expiry.
 const TOKEN_MARGIN_MS = 60_000;
 
+/** PayPal's OAuth client-credentials request (its token endpoint is /v1/oauth2/token). */
+export function tokenRequest(clientId: string, clientSecret: string) {
+  const basic = Buffer.from(`${clientId}:${clientSecret}`).toString("base64");
+  return {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${basic}`,
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+    },
+    body: "grant_type=client_credentials",
+  };
+}
+
 export function paypalProvider(options: PaypalOptions): PaymentProvider {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? fetch;
@@ -68,16 +82,7 @@ export function paypalProvider(options: PaypalOptions): PaymentProvider {
   }
 
   async function fetchToken(): Promise<string> {
-    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
-    const answer = await send("/v1/oauth2/token", {
-      method: "POST",
-      headers: {
-        authorization: `Basic ${basic}`,
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "application/json",
-      },
-      body: "grant_type=client_credentials",
-    });
+    const answer = await send("/v1/oauth2/token", tokenRequest(options.clientId, options.clientSecret));
     const value = answer.data?.access_token;
     if (answer.status !== 200 || typeof value !== "string") throw failure("sign-in", answer);
     const expiresIn = Number(answer.data.expires_in) || 0;
