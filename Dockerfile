@@ -2,8 +2,8 @@
 # Sacred Path Congregation: the production image (see docs/deployment.md).
 #   docker build -t sacred-path .
 #   docker compose up -d            # with PostgreSQL, see compose.yaml
-# Stages: deps (every package, for the build) -> build (npm run build, plus the backup and
-# create-admin scripts bundled) -> prod-deps (production packages only) -> runtime (slim, non-root).
+# Stages: deps (every package, for the build) -> build (npm run build: the server, the pages and the
+# operator's scripts) -> prod-deps (runtime packages only) -> runtime (slim, non-root).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -11,24 +11,23 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install` rather than `npm ci`: the lockfile lists only the platform packages of the machine
-# that wrote it, which `npm ci` refuses. Versions still come from the lockfile.
-RUN npm install --no-audit --no-fund
+# --include=dev: the build's tools, whatever NODE_ENV the builder passes.
+RUN npm ci --include=dev --no-audit --no-fund
 
 # --- the production build -----------------------------------------------------------------------
 FROM deps AS build
 COPY . .
-# build/server-main.js, build/server/ and build/client/ (npm run build), then db:backup, db:restore
-# and create-admin as plain Node scripts, since the runtime has no tsx (a development dependency).
-RUN npm run build \
-  && npx esbuild scripts/db-backup.ts scripts/db-restore.ts scripts/create-admin.ts --bundle --platform=node --format=esm \
-    --target=node20 --packages=external --outdir=build/scripts --log-level=warning
+# build/server-main.js, build/server/, build/client/ and build/scripts/ (db-backup, db-restore and
+# create-admin as plain Node scripts: the runtime has no tsx).
+RUN npm run build
 
 # --- production dependencies only ---------------------------------------------------------------
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund
+# --legacy-peer-deps: runtime packages name build tools as optional peers (better-auth names vitest,
+# React Router's Node adapter names TypeScript), which npm would otherwise install (190 MB, not 290).
+RUN npm ci --omit=dev --legacy-peer-deps --no-audit --no-fund
 
 # --- runtime ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime

@@ -2,6 +2,9 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // npm run build (scripts/build.mjs) builds into a staging directory and then puts the files in
+  // place, so that a running server keeps the files of its own build.
+  buildDirectory: process.env.BUILD_DIRECTORY ?? "build",
   future: {
     // Adopted: React Router v8's behaviour, which the app already works with.
     v8_viteEnvironmentApi: true,

@@ -26,7 +26,7 @@ function sharedAppContext(): RouterContext<AppContext> {
 
 /**
  * Set for every request before any middleware runs. The server and the app are bundled apart
- * (scripts/build-server.mjs; Vite's module graph in development), so each has its own copy of
+ * (scripts/build.mjs; Vite's module graph in development), so each has its own copy of
  * this file, and React Router finds a context by identity: both copies take the one registered
  * under a global symbol. Marked pure, as `viewerContext` is, so the browser's bundles (where
  * only loaders, gone from them, read these) leave both out.

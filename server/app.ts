@@ -30,6 +30,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Extra middleware placed before the router (the Vite dev server). */
   devMiddleware?: express.RequestHandler;
+  /** The version this process runs (server/release.ts), said by /healthz. */
+  version?: string;
 }
 
 declare global {
@@ -131,7 +133,7 @@ export function createApp(options: AppOptions) {
   app.get("/metrics", metricsEndpoint(metrics.registry, env.METRICS_TOKEN));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok" });
+    res.json({ status: "ok", version: options.version ?? null });
   });
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -20,6 +20,7 @@ import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
 import { createLogger } from "./logger";
+import { runningRelease } from "./release";
 
 /** In-flight requests get this long to finish on SIGTERM; then their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3000;
@@ -144,10 +145,13 @@ async function main() {
     clientDir = path.resolve("build/client");
   }
 
-  const { app } = createApp({ env, database, logger, build, clientDir, devMiddleware });
+  const release = runningRelease({ built: !dev });
+  const { app } = createApp({ env, database, logger, build, clientDir, devMiddleware, version: release.version });
   // The effective settings in one line (no secrets): what an operator checks first in an incident.
   logger.info(
     {
+      version: release.version,
+      builtAt: release.builtAt,
       nodeEnv: env.NODE_ENV,
       siteUrl: env.SITE_URL,
       host: env.HOST,

@@ -10,9 +10,14 @@ export interface CommandResult {
  * Runs a command to its end in an environment of exactly `env`, collecting what it prints. It has
  * no time limit of its own (the test has one): a busy machine may be slow to answer.
  */
-export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+export function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => {

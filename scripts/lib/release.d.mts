@@ -1,0 +1,9 @@
+// Types for release.mjs (plain JavaScript, so that `npm run build` can check for its tools before any of them runs).
+export declare const KEPT_RELEASES: number;
+export declare function listFiles(dir: string, prefix?: string): string[];
+export declare function installRelease(options: {
+  stagingDir: string;
+  buildDir: string;
+  version: string;
+  builtAt?: string;
+}): { added: number; removed: number; releases: number };
