@@ -1,6 +1,5 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv } from "../app/env.server";
 import { keyringFor } from "../app/lib/encryption.server";
@@ -20,6 +19,7 @@ import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
 import { createLogger } from "./logger";
+import { type OperatorOutput, operatorOutput, refuse, type ServingNote } from "./operator-output";
 
 /** In-flight requests get this long to finish on SIGTERM; then their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3000;
@@ -37,42 +37,37 @@ settings or PAYMENT_PROVIDER=none (see docs/deployment.md), then create the firs
 
 `;
 
-/** Said on the serving line of a production server whose PayPal takes no real money. */
-const SANDBOX_NOTICE = `
-WARNING: PAYPAL_ENV=sandbox on a production server: PayPal's sandbox takes no real money, so no gift or booking
-here is really paid. Set PAYPAL_ENV=live with live credentials (docs/deployment.md, "PayPal live").`;
+/** Said with the serving line of a production server whose PayPal takes no real money. */
+const SANDBOX_NOTE: ServingNote = {
+  level: "warn",
+  message:
+    "PAYPAL_ENV=sandbox on a production server: PayPal's sandbox takes no real money, so no gift or booking " +
+    'here is really paid. Set PAYPAL_ENV=live with live credentials (docs/deployment.md, "PayPal live").',
+  fields: { paypalEnv: "sandbox" },
+};
+
+const PAYMENTS_OFF_NOTE: ServingNote = {
+  level: "info",
+  message: "Online payment is off (PAYMENT_PROVIDER=none): giving and booking point to the Contact page.",
+  fields: { payments: "none" },
+};
 
 /**
  * PayPal's credentials, checked with one token request before anything else starts: refused ones
  * stop the start; an unreachable PayPal is a warning. Returns what the serving line must add.
  */
-async function checkPayments(env: Env, logger: Logger): Promise<string> {
-  if (env.PAYMENT_PROVIDER === "none") {
-    logger.info("PAYMENT_PROVIDER=none: online payment is off; giving and booking say how to give or book otherwise");
-    return "\nOnline payment is off (PAYMENT_PROVIDER=none): giving and booking point to the Contact page.";
-  }
-  if (env.PAYMENT_PROVIDER !== "paypal") return "";
+async function checkPayments(env: Env, output: OperatorOutput): Promise<ServingNote[]> {
+  if (env.PAYMENT_PROVIDER === "none") return [PAYMENTS_OFF_NOTE];
+  if (env.PAYMENT_PROVIDER !== "paypal") return [];
   const check = await checkPaypalCredentials({
     baseUrl: env.PAYPAL_API_URL,
     clientId: env.PAYPAL_CLIENT_ID ?? "",
     clientSecret: env.PAYPAL_CLIENT_SECRET ?? "",
     environment: env.PAYPAL_ENV,
   });
-  if (check.kind === "refused") fail(check.message);
-  if (check.kind === "unchecked") {
-    logger.warn({ paypalEnv: env.PAYPAL_ENV }, check.message);
-    process.stderr.write(`\nWARNING: ${check.message}\n`);
-  }
-  if (env.isProduction && env.PAYPAL_ENV === "sandbox") {
-    logger.warn({ paypalEnv: "sandbox" }, "PAYPAL_ENV=sandbox on a production server: no real money is taken");
-    return SANDBOX_NOTICE;
-  }
-  return "";
-}
-
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
+  if (check.kind === "refused") refuse(check.message);
+  if (check.kind === "unchecked") output.warn(check.message, { paypalEnv: env.PAYPAL_ENV });
+  return env.isProduction && env.PAYPAL_ENV === "sandbox" ? [SANDBOX_NOTE] : [];
 }
 
 async function main() {
@@ -80,11 +75,12 @@ async function main() {
   try {
     env = withDevSecrets(parseEnv());
   } catch (error) {
-    fail((error as Error).message);
+    refuse((error as Error).message);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  const output = operatorOutput(env.isProduction, logger);
   const dev = process.argv.includes("--dev");
-  const paymentsNote = await checkPayments(env, logger);
+  const servingNotes = await checkPayments(env, output);
 
   let releaseLock = () => {};
   let database: Database;
@@ -94,7 +90,7 @@ async function main() {
     try {
       releaseLock = await lockDataDir(env.DATA_DIR);
     } catch (error) {
-      if (error instanceof DataDirLockedError) fail(error.message);
+      if (error instanceof DataDirLockedError) refuse(error.message);
       throw error;
     }
     database = await openPglite(path.join(env.DATA_DIR, "pglite"));
@@ -105,7 +101,7 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     releaseLock();
-    if (env.DATABASE_URL) fail(databaseUrlProblem(env.DATABASE_URL, error));
+    if (env.DATABASE_URL) refuse(databaseUrlProblem(env.DATABASE_URL, error));
     throw error;
   }
   try {
@@ -116,7 +112,7 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     releaseLock();
-    if (error instanceof SecretMismatchError) fail(error.message);
+    if (error instanceof SecretMismatchError) refuse(error.message);
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");
@@ -124,7 +120,7 @@ async function main() {
   if (demo.kind === "refused") {
     await database.close().catch(() => {});
     releaseLock();
-    fail(demo.message);
+    refuse(demo.message);
   }
   // Outside production their credentials are printed at each start, as the README lists them.
   if (!env.isProduction && demo.open.length > 0) process.stdout.write(`\n${describeDemoAccounts()}`);
@@ -207,14 +203,11 @@ async function main() {
     const shown =
       local || bound === "0.0.0.0" || bound === "::" ? "localhost" : bound.includes(":") ? `[${bound}]` : bound;
     const reach = local ? "this machine only" : "reachable from other machines";
-    process.stdout.write(
-      `\nSacred Path Congregation is serving on http://${shown}:${port} (listening on ${bound}: ${reach})${paymentsNote}\n\n`,
-    );
-    if (!env.isProduction) process.stdout.write(DEVELOPMENT_NOTICE);
+    output.serving({ url: `http://${shown}:${port}`, listening: bound, reach }, servingNotes, DEVELOPMENT_NOTICE);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     releaseLock();
-    fail(
+    refuse(
       error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use (set PORT to choose another).` : error.message,
     );
   });
@@ -248,5 +241,5 @@ async function main() {
 }
 
 main().catch((error) => {
-  fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  refuse(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 });
