@@ -152,14 +152,22 @@ async function main() {
       database: database.kind,
       payments: env.PAYMENT_PROVIDER === "paypal" ? `paypal (${env.PAYPAL_ENV})` : env.PAYMENT_PROVIDER,
       smtpHost: env.SMTP_URL ? new URL(env.SMTP_URL).host : null,
+      mailDelivery: env.MAIL_DELIVERY,
       pageCacheSeconds: env.PAGE_CACHE_SECONDS,
       metrics: Boolean(env.METRICS_TOKEN),
     },
     "settings",
   );
 
+  const mailDelivery = env.MAIL_DELIVERY === "on";
   let mailWorker: MailWorker | undefined;
-  if (env.SMTP_URL) {
+  if (!mailDelivery) {
+    // A restored backup checked on a scratch database: its outbox and schedules must reach nobody.
+    output.warn(
+      "Mail delivery is off (MAIL_DELIVERY=off): no email is sent and none is scheduled; queued mail stays in the outbox",
+      { mailDelivery: "off" },
+    );
+  } else if (env.SMTP_URL) {
     mailWorker = startMailWorker({
       db: database.db,
       smtpUrl: env.SMTP_URL,
@@ -184,14 +192,17 @@ async function main() {
     ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
     ["newsletter sends", () => resumeSends(database.db, env.SITE_URL)],
   ] as const;
-  const reminderTimer = setInterval(() => {
-    for (const [name, send] of scheduled) {
-      send().catch((error: unknown) =>
-        logger.warn({ err: safeErrorMessage(error), job: name }, "scheduled mail failed"),
-      );
-    }
-  }, env.REMINDER_INTERVAL_MS);
-  reminderTimer.unref();
+  // With MAIL_DELIVERY=off nothing is scheduled: no timer at all.
+  const reminderTimer = mailDelivery
+    ? setInterval(() => {
+        for (const [name, send] of scheduled) {
+          send().catch((error: unknown) =>
+            logger.warn({ err: safeErrorMessage(error), job: name }, "scheduled mail failed"),
+          );
+        }
+      }, env.REMINDER_INTERVAL_MS)
+    : undefined;
+  reminderTimer?.unref();
 
   // Express 5 calls this back on a failed listen too (with the error), which the "error" handler reports.
   const server = app.listen(env.PORT, env.HOST, (error?: Error) => {

@@ -175,6 +175,7 @@ describe("the server process", { timeout: 240_000 }, () => {
       payments: expect.any(String),
       smtpHost: "127.0.0.1:9",
       trustProxy: "false",
+      mailDelivery: "on",
     });
     expect(app.output()).not.toContain("smtp-pass-4471");
   });
@@ -222,6 +223,7 @@ describe("the server process", { timeout: 240_000 }, () => {
     const result = await runServer({
       NODE_ENV: "production",
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")),
+      MAIL_DELIVERY: "maybe",
     });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe("");
@@ -230,6 +232,7 @@ describe("the server process", { timeout: 240_000 }, () => {
     expect(message).toContain(
       "Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET, DATA_ENCRYPTION_KEY",
     );
+    expect(message).toContain("MAIL_DELIVERY: MAIL_DELIVERY must be on or off");
     expect(message).toContain("Invalid environment (every problem found");
   });
 
