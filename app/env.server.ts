@@ -77,6 +77,11 @@ const schema = z
       .trim()
       .regex(/^\d{2}-\d{7}$/, "ORG_TAX_ID must be a US EIN written as 12-3456789")
       .optional(),
+    /**
+     * "off": no mail leaves and none is scheduled, whatever SMTP_URL says; queued mail stays in the outbox.
+     * For a restored backup started on a scratch database with the production settings.
+     */
+    MAIL_DELIVERY: z.enum(["on", "off"], "MAIL_DELIVERY must be on or off").default("on"),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each instance looks for bookings due a 24-hour reminder. */
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),

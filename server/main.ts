@@ -1,6 +1,5 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Env, parseEnv } from "../app/env.server";
 import { keyringFor } from "../app/lib/encryption.server";
@@ -20,6 +19,7 @@ import { DataDirLockedError, lockDataDir } from "../db/lock";
 import { createApp } from "./app";
 import { withDevSecrets } from "./dev-secrets";
 import { createLogger } from "./logger";
+import { type OperatorOutput, operatorOutput, refuse, type ServingNote } from "./operator-output";
 import { runningRelease } from "./release";
 
 /** In-flight requests get this long to finish on SIGTERM; then their connections are closed. */
@@ -38,42 +38,37 @@ settings or PAYMENT_PROVIDER=none (see docs/deployment.md), then create the firs
 
 `;
 
-/** Said on the serving line of a production server whose PayPal takes no real money. */
-const SANDBOX_NOTICE = `
-WARNING: PAYPAL_ENV=sandbox on a production server: PayPal's sandbox takes no real money, so no gift or booking
-here is really paid. Set PAYPAL_ENV=live with live credentials (docs/deployment.md, "PayPal live").`;
+/** Said with the serving line of a production server whose PayPal takes no real money. */
+const SANDBOX_NOTE: ServingNote = {
+  level: "warn",
+  message:
+    "PAYPAL_ENV=sandbox on a production server: PayPal's sandbox takes no real money, so no gift or booking " +
+    'here is really paid. Set PAYPAL_ENV=live with live credentials (docs/deployment.md, "PayPal live").',
+  fields: { paypalEnv: "sandbox" },
+};
+
+const PAYMENTS_OFF_NOTE: ServingNote = {
+  level: "info",
+  message: "Online payment is off (PAYMENT_PROVIDER=none): giving and booking point to the Contact page.",
+  fields: { payments: "none" },
+};
 
 /**
  * PayPal's credentials, checked with one token request before anything else starts: refused ones
  * stop the start; an unreachable PayPal is a warning. Returns what the serving line must add.
  */
-async function checkPayments(env: Env, logger: Logger): Promise<string> {
-  if (env.PAYMENT_PROVIDER === "none") {
-    logger.info("PAYMENT_PROVIDER=none: online payment is off; giving and booking say how to give or book otherwise");
-    return "\nOnline payment is off (PAYMENT_PROVIDER=none): giving and booking point to the Contact page.";
-  }
-  if (env.PAYMENT_PROVIDER !== "paypal") return "";
+async function checkPayments(env: Env, output: OperatorOutput): Promise<ServingNote[]> {
+  if (env.PAYMENT_PROVIDER === "none") return [PAYMENTS_OFF_NOTE];
+  if (env.PAYMENT_PROVIDER !== "paypal") return [];
   const check = await checkPaypalCredentials({
     baseUrl: env.PAYPAL_API_URL,
     clientId: env.PAYPAL_CLIENT_ID ?? "",
     clientSecret: env.PAYPAL_CLIENT_SECRET ?? "",
     environment: env.PAYPAL_ENV,
   });
-  if (check.kind === "refused") fail(check.message);
-  if (check.kind === "unchecked") {
-    logger.warn({ paypalEnv: env.PAYPAL_ENV }, check.message);
-    process.stderr.write(`\nWARNING: ${check.message}\n`);
-  }
-  if (env.isProduction && env.PAYPAL_ENV === "sandbox") {
-    logger.warn({ paypalEnv: "sandbox" }, "PAYPAL_ENV=sandbox on a production server: no real money is taken");
-    return SANDBOX_NOTICE;
-  }
-  return "";
-}
-
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
+  if (check.kind === "refused") refuse(check.message);
+  if (check.kind === "unchecked") output.warn(check.message, { paypalEnv: env.PAYPAL_ENV });
+  return env.isProduction && env.PAYPAL_ENV === "sandbox" ? [SANDBOX_NOTE] : [];
 }
 
 async function main() {
@@ -81,11 +76,12 @@ async function main() {
   try {
     env = withDevSecrets(parseEnv());
   } catch (error) {
-    fail((error as Error).message);
+    refuse((error as Error).message);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  const output = operatorOutput(env.isProduction, logger);
   const dev = process.argv.includes("--dev");
-  const paymentsNote = await checkPayments(env, logger);
+  const servingNotes = await checkPayments(env, output);
 
   let releaseLock = () => {};
   let database: Database;
@@ -95,7 +91,7 @@ async function main() {
     try {
       releaseLock = await lockDataDir(env.DATA_DIR);
     } catch (error) {
-      if (error instanceof DataDirLockedError) fail(error.message);
+      if (error instanceof DataDirLockedError) refuse(error.message);
       throw error;
     }
     database = await openPglite(path.join(env.DATA_DIR, "pglite"));
@@ -106,7 +102,7 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     releaseLock();
-    if (env.DATABASE_URL) fail(databaseUrlProblem(env.DATABASE_URL, error));
+    if (env.DATABASE_URL) refuse(databaseUrlProblem(env.DATABASE_URL, error));
     throw error;
   }
   try {
@@ -117,7 +113,7 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     releaseLock();
-    if (error instanceof SecretMismatchError) fail(error.message);
+    if (error instanceof SecretMismatchError) refuse(error.message);
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");
@@ -125,7 +121,7 @@ async function main() {
   if (demo.kind === "refused") {
     await database.close().catch(() => {});
     releaseLock();
-    fail(demo.message);
+    refuse(demo.message);
   }
   // Outside production their credentials are printed at each start, as the README lists them.
   if (!env.isProduction && demo.open.length > 0) process.stdout.write(`\n${describeDemoAccounts()}`);
@@ -160,14 +156,22 @@ async function main() {
       database: database.kind,
       payments: env.PAYMENT_PROVIDER === "paypal" ? `paypal (${env.PAYPAL_ENV})` : env.PAYMENT_PROVIDER,
       smtpHost: env.SMTP_URL ? new URL(env.SMTP_URL).host : null,
+      mailDelivery: env.MAIL_DELIVERY,
       pageCacheSeconds: env.PAGE_CACHE_SECONDS,
       metrics: Boolean(env.METRICS_TOKEN),
     },
     "settings",
   );
 
+  const mailDelivery = env.MAIL_DELIVERY === "on";
   let mailWorker: MailWorker | undefined;
-  if (env.SMTP_URL) {
+  if (!mailDelivery) {
+    // A restored backup checked on a scratch database: its outbox and schedules must reach nobody.
+    output.warn(
+      "Mail delivery is off (MAIL_DELIVERY=off): no email is sent and none is scheduled; queued mail stays in the outbox",
+      { mailDelivery: "off" },
+    );
+  } else if (env.SMTP_URL) {
     mailWorker = startMailWorker({
       db: database.db,
       smtpUrl: env.SMTP_URL,
@@ -192,14 +196,17 @@ async function main() {
     ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
     ["newsletter sends", () => resumeSends(database.db, env.SITE_URL)],
   ] as const;
-  const reminderTimer = setInterval(() => {
-    for (const [name, send] of scheduled) {
-      send().catch((error: unknown) =>
-        logger.warn({ err: safeErrorMessage(error), job: name }, "scheduled mail failed"),
-      );
-    }
-  }, env.REMINDER_INTERVAL_MS);
-  reminderTimer.unref();
+  // With MAIL_DELIVERY=off nothing is scheduled: no timer at all.
+  const reminderTimer = mailDelivery
+    ? setInterval(() => {
+        for (const [name, send] of scheduled) {
+          send().catch((error: unknown) =>
+            logger.warn({ err: safeErrorMessage(error), job: name }, "scheduled mail failed"),
+          );
+        }
+      }, env.REMINDER_INTERVAL_MS)
+    : undefined;
+  reminderTimer?.unref();
 
   // Express 5 calls this back on a failed listen too (with the error), which the "error" handler reports.
   const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
@@ -211,14 +218,11 @@ async function main() {
     const shown =
       local || bound === "0.0.0.0" || bound === "::" ? "localhost" : bound.includes(":") ? `[${bound}]` : bound;
     const reach = local ? "this machine only" : "reachable from other machines";
-    process.stdout.write(
-      `\nSacred Path Congregation is serving on http://${shown}:${port} (listening on ${bound}: ${reach})${paymentsNote}\n\n`,
-    );
-    if (!env.isProduction) process.stdout.write(DEVELOPMENT_NOTICE);
+    output.serving({ url: `http://${shown}:${port}`, listening: bound, reach }, servingNotes, DEVELOPMENT_NOTICE);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     releaseLock();
-    fail(
+    refuse(
       error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use (set PORT to choose another).` : error.message,
     );
   });
@@ -252,5 +256,5 @@ async function main() {
 }
 
 main().catch((error) => {
-  fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  refuse(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 });

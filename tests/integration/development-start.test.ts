@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { openPglite } from "../../db/client";
 import { accounts, users } from "../../db/schema";
 import { type AppProcess, startAppProcess } from "../support/app-process";
+import { LEVEL, logLines } from "../support/log-lines";
 import { TEST_SECRETS } from "../support/secrets";
 
 const DEVELOPMENT = { NODE_ENV: "development", PAYMENT_PROVIDER: "test" };
@@ -99,7 +100,10 @@ describe("a development start", () => {
 
     const production = await startAppProcess({ DATA_DIR: seeded }).catch((error: Error) => error.message);
     expect(production).toContain("app exited early (1)");
-    expect(production).toContain("With NODE_ENV=production this server is meant to be reachable");
+    // In production the refusal is one fatal JSON line (after the start's info lines).
+    const output = String(production);
+    const refused = logLines(output.slice(output.indexOf("\n") + 1)).find((l) => l.level === LEVEL.fatal);
+    expect(refused?.msg).toContain("With NODE_ENV=production this server is meant to be reachable");
 
     const wanted = await start({ ...DEVELOPMENT, HOST: "0.0.0.0", DEMO_ACCOUNTS: "true", DATA_DIR: seeded });
     const port = Number(new URL(wanted.url).port);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productionSettings, startAppProcess } from "../support/app-process";
+import { LEVEL, logLines, refusal } from "../support/log-lines";
 import { type PaypalStandIn, paypalSettings, startPaypalStandIn } from "../support/paypal-stand-in";
 import { runCommand } from "../support/run-command";
 
@@ -31,10 +32,11 @@ describe("the start-up check of PayPal's credentials", { timeout: 120_000 }, () 
     const before = tokenRequests();
     const result = await runProduction({ ...paypalSettings(standIn.url), PAYPAL_CLIENT_SECRET: "a-wrong-secret-42" });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("PayPal refused PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET");
-    expect(result.stderr).toContain("(PAYPAL_ENV=live): HTTP 401 invalid_client");
-    expect(result.stderr).toContain("sandbox credentials need PAYPAL_ENV=sandbox");
-    expect(result.stderr).not.toContain("a-wrong-secret-42");
+    const message = refusal(result.stderr);
+    expect(message).toContain("PayPal refused PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET");
+    expect(message).toContain("(PAYPAL_ENV=live): HTTP 401 invalid_client");
+    expect(message).toContain("sandbox credentials need PAYPAL_ENV=sandbox");
+    expect(result.stderr + result.stdout).not.toContain("a-wrong-secret-42");
     expect(result.stdout).not.toContain("is serving on");
     // One token request, the check's.
     expect(tokenRequests() - before).toBe(1);
@@ -45,8 +47,9 @@ describe("the start-up check of PayPal's credentials", { timeout: 120_000 }, () 
     const app = await startAppProcess(paypalSettings(standIn.url));
     try {
       expect(tokenRequests() - before).toBe(1);
-      expect(app.output()).toContain("is serving on");
-      expect(app.output()).not.toContain("WARNING");
+      const lines = logLines(app.output());
+      expect(lines.some((line) => line.msg.includes("is serving on"))).toBe(true);
+      expect(lines.filter((line) => line.level >= LEVEL.warn)).toEqual([]);
     } finally {
       await app.stop();
     }
@@ -56,18 +59,29 @@ describe("the start-up check of PayPal's credentials", { timeout: 120_000 }, () 
     // productionSettings points PayPal at a closed port.
     const app = await startAppProcess();
     try {
-      expect(app.output()).toContain("WARNING: PayPal's credentials could not be checked at 127.0.0.1:9");
-      expect(app.output()).toContain("Starting anyway");
+      const warning = logLines(app.output()).find((line) => line.msg.includes("PayPal's credentials"));
+      expect(warning).toMatchObject({
+        level: LEVEL.warn,
+        msg: expect.stringMatching(/^PayPal's credentials could not be checked at 127\.0\.0\.1:9 .*Starting anyway/),
+        paypalEnv: "live",
+      });
       expect((await fetch(`${app.url}/donation`)).status).toBe(200);
     } finally {
       await app.stop();
     }
   });
 
-  it("says loudly on its serving line that a production server on PayPal's sandbox takes no real money", async () => {
+  it("says loudly with its serving line that a production server on PayPal's sandbox takes no real money", async () => {
     const app = await startAppProcess({ ...paypalSettings(standIn.url), PAYPAL_ENV: "sandbox" });
     try {
-      expect(app.output()).toMatch(/is serving on .*\nWARNING: PAYPAL_ENV=sandbox on a production server/);
+      const lines = logLines(app.output());
+      const serving = lines.findIndex((line) => line.msg.includes("is serving on"));
+      expect(serving).toBeGreaterThanOrEqual(0);
+      expect(lines[serving + 1]).toMatchObject({
+        level: LEVEL.warn,
+        msg: expect.stringMatching(/^PAYPAL_ENV=sandbox on a production server: .*no real money/),
+        paypalEnv: "sandbox",
+      });
     } finally {
       await app.stop();
     }

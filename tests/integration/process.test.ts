@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort, productionSettings, startAppProcess } from "../support/app-process";
+import { LEVEL, logLines, refusal } from "../support/log-lines";
 import { runCommand } from "../support/run-command";
 
 /** Runs the built server to its exit, with only the settings given. */
@@ -116,24 +117,25 @@ describe("the server process", { timeout: 240_000 }, () => {
     // A different key under the same id (typed wrong), and a restore without the old key.
     const retyped = await start(`k1:${key(2)}`);
     const replaced = await start(`k2:${key(2)}`);
+    // Production: the refusal is one fatal JSON line on stderr.
     expect(retyped.status).toBe(1);
-    expect(retyped.stderr).toContain(
+    expect(refusal(retyped.stderr)).toContain(
       'DATA_ENCRYPTION_KEY holds a different key under the id "k1" than the one this database\'s records were sealed with',
     );
     expect(replaced.status).toBe(1);
-    expect(replaced.stderr).toContain(
+    expect(refusal(replaced.stderr)).toContain(
       'records here were sealed with the key id "k1", which DATA_ENCRYPTION_KEY does not hold',
     );
     for (const refused of [retyped, replaced]) {
       expect(refused.stdout).not.toContain("serving on");
-      expect(refused.stderr).not.toMatch(/^\s+at /m);
+      expect(refusal(refused.stderr)).not.toMatch(/^\s+at /m);
     }
 
     // A rotation (the new key first, the old one kept) starts, and from then on needs both.
     const rotated = await startAppProcess({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: `k2:${key(3)},k1:${key(1)}` });
     await rotated.stop();
     const oldOnly = await start(`k1:${key(1)}`);
-    expect(oldOnly.stderr).toContain('sealed with the key id "k2"');
+    expect(refusal(oldOnly.stderr)).toContain('sealed with the key id "k2"');
   });
 
   it("refuses to start, saying why, with an AUTH_SECRET other than the one this database was used with", async () => {
@@ -144,12 +146,13 @@ describe("the server process", { timeout: 240_000 }, () => {
     const production = productionSettings("http://127.0.0.1:9");
     const changed = await runServer({ ...production, DATA_DIR: dataDir, AUTH_SECRET: "another-secret-".repeat(3) });
     expect(changed.status).toBe(1);
-    expect(changed.stderr).toContain(
+    const message = refusal(changed.stderr);
+    expect(message).toContain(
       "Refusing to start: AUTH_SECRET differs from the one this database was used with. Everyone would be signed " +
         "out and staff could not pass two-factor sign-in (their secrets are encrypted with it).",
     );
     expect(changed.stdout).not.toContain("serving on");
-    expect(changed.stderr).not.toMatch(/^\s+at /m);
+    expect(message).not.toMatch(/^\s+at /m);
 
     // The same secret starts again.
     const again = await startAppProcess({ DATA_DIR: dataDir });
@@ -160,18 +163,19 @@ describe("the server process", { timeout: 240_000 }, () => {
   it("prints the address it serves, and logs its effective settings in one line without a secret", async () => {
     const app = await startAppProcess({ LOG_LEVEL: "info", SMTP_URL: "smtp://user:smtp-pass-4471@127.0.0.1:9" });
     await app.stop();
-    expect(app.output()).toMatch(/serving on http:\/\/localhost:\d+/);
-    const lines = app
-      .output()
-      .split("\n")
-      .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = logLines(app.output());
+    expect(lines.find((l) => l.msg.includes("serving on"))).toMatchObject({
+      level: LEVEL.info,
+      msg: expect.stringMatching(/^Sacred Path Congregation is serving on http:\/\/localhost:\d+ \(listening on /),
+      url: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+    });
     expect(lines.find((l) => l.msg === "settings")).toMatchObject({
       siteUrl: expect.stringMatching(/^http:\/\/[^/]+:\d+$/),
       database: "pglite",
       payments: expect.any(String),
       smtpHost: "127.0.0.1:9",
       trustProxy: "false",
+      mailDelivery: "on",
     });
     expect(app.output()).not.toContain("smtp-pass-4471");
   });
@@ -215,15 +219,21 @@ describe("the server process", { timeout: 240_000 }, () => {
     expect(result.stderr).toContain('the database "sacred_no_such_database" does not exist on that server');
   });
 
-  it("refuses to start in production without its required settings", async () => {
+  it("refuses to start in production without its required settings, in one fatal JSON line", async () => {
     const result = await runServer({
       NODE_ENV: "production",
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "noenv-")),
+      MAIL_DELIVERY: "maybe",
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(
+    expect(result.stdout).toBe("");
+    // refusal(): stderr is exactly one JSON line at fatal level; the message lists every problem.
+    const message = refusal(result.stderr);
+    expect(message).toContain(
       "Missing production settings: SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET, DATA_ENCRYPTION_KEY",
     );
+    expect(message).toContain("MAIL_DELIVERY: MAIL_DELIVERY must be on or off");
+    expect(message).toContain("Invalid environment (every problem found");
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("runs two processes on one PostgreSQL database", async () => {

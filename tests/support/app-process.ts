@@ -20,7 +20,11 @@ export interface AppProcess {
   url: string;
   dataDir: string;
   child: ChildProcess;
+  /** stdout and stderr together, as a terminal shows them. */
   output: () => string;
+  /** Each stream on its own (whole lines: the two never interleave inside one). */
+  stdout: () => string;
+  stderr: () => string;
   /** SIGTERM; resolves with the exit code and how long the stop took. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
@@ -60,12 +64,13 @@ export async function startAppProcess(env: Record<string, string> = {}, cwd = pr
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
+  const streams = { stdout: "", stderr: "" };
+  for (const name of ["stdout", "stderr"] as const) {
+    child[name]?.on("data", (c: Buffer) => {
+      output += c.toString();
+      streams[name] += c.toString();
+    });
+  }
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${output}`);
@@ -83,6 +88,8 @@ export async function startAppProcess(env: Record<string, string> = {}, cwd = pr
     dataDir,
     child,
     output: () => output,
+    stdout: () => streams.stdout,
+    stderr: () => streams.stderr,
     stop(signal = "SIGTERM") {
       const started = Date.now();
       return new Promise((resolve) => {
