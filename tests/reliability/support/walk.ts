@@ -11,9 +11,13 @@ export function walkBlock(name: string): string[] {
   const marker = `<!-- walk: ${name} -->`;
   const at = doc.indexOf(marker);
   if (at < 0) throw new Error(`docs/deployment.md has no block marked ${marker}`);
-  const block = doc.slice(at + marker.length).match(/^\s*```\w*\n([\s\S]*?)\n```/);
+  // The block may be indented (inside a list item): its fences and lines then carry the same indent.
+  const block = doc.slice(at + marker.length).match(/^\s*```\w*\n([\s\S]*?)\n[ \t]*```/);
   if (!block?.[1]) throw new Error(`${marker} is not followed by a fenced block`);
-  return block[1].split("\n").filter((line) => line.trim() !== "");
+  return block[1]
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 /** Where the documents' host paths and addresses are in this test. */
