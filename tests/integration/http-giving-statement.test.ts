@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { gifts, rateLimits, users } from "../../db/schema";
-import { createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
+import { createAccount, get, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
-import { pdfSyntax, qpdfCheck, readPdf } from "../support/pdf";
-import { postForm, startTestServer, type TestServer } from "../support/server";
+import { give } from "../support/giving";
+import { pdfSyntax, readPdf } from "../support/pdf";
+import { startTestServer, type TestServer } from "../support/server";
 
 const year = new Date().getUTCFullYear();
 const statementPath = (y: number | string) => `/profile/giving-statement/${y}`;
@@ -21,25 +22,6 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
   let kept: number[];
   let refunded: number;
 
-  /** /donation signed in -> the test approval page -> approve -> the return POST; the gift made. */
-  async function give(account: TestAccount, sessionCookie: string, amount: string) {
-    const started = await post(server, "/donation", sessionCookie, {
-      donorName: account.name,
-      email: account.email,
-      amount,
-      intent: "give",
-    });
-    expect(started.status).toBe(303);
-    const approval = new URL(started.headers.get("location") ?? "", server.url).pathname;
-    expect(approval).toMatch(/^\/payments\/test\/TEST-/);
-    const decided = await postForm(server, approval, { decision: "approve" });
-    const payment = new URL(decided.headers.get("location") ?? "").searchParams.get("payment") ?? "";
-    expect((await postForm(server, `/payments/return?payment=${payment}`, { payment })).status).toBe(303);
-    const [gift] = await server.database.db.select().from(gifts).where(eq(gifts.paymentId, payment));
-    if (!gift) throw new Error("no gift recorded");
-    return gift;
-  }
-
   beforeAll(async () => {
     server = await startTestServer(backend, {
       PAYMENT_PROVIDER: "test",
@@ -50,9 +32,9 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
     ({ cookie } = await signIn(server, member.username, member.password));
     const other = await createAccount(server, "member", "Omar Other");
     ({ cookie: otherCookie } = await signIn(server, other.username, other.password));
-    const first = await give(member, cookie, "108");
-    const second = await give(member, cookie, "333");
-    const third = await give(member, cookie, "50");
+    const first = await give(server, member, cookie, "108");
+    const second = await give(server, member, cookie, "333");
+    const third = await give(server, member, cookie, "50");
     await server.database.db.update(gifts).set({ refundedAt: new Date() }).where(eq(gifts.id, third.id));
     expect([first.userId, second.userId]).toEqual([member.id, member.id]);
     kept = [first.id, second.id];
@@ -83,10 +65,7 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="giving-statement-${year}.pdf"`);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const check = await qpdfCheck(bytes);
-    expect(check.output).toContain("No syntax or stream encoding errors found");
-    expect(check.ok, check.output).toBe(true);
-
+    // Its structure is checked by qpdf in tests/validators/giving-statement-pdf.test.ts.
     const { pages, roles, text, info } = await readPdf(bytes);
     expect(pages).toHaveLength(1);
     const lines = text.split("\n");
@@ -159,8 +138,6 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
         const { text, info } = await readPdf(bytes);
         expect(text.split("\n"), name).toContain(`Donor: ${name}`);
         expect(info.Subject, name).toBe(`Gifts received from ${name} in ${year}`);
-        const check = await qpdfCheck(bytes);
-        expect(check.ok, check.output).toBe(true);
         const fonts = [...pdfSyntax(bytes).matchAll(/\/FontName \/[A-Z]{6}\+([^\s/]+)/g)].map((m) => m[1]);
         if (/\p{Script=Han}|\p{Script=Hiragana}/u.test(name)) expect(fonts, name).toContain("DroidSansFallback");
         if (/\p{Script=Hangul}/u.test(name)) expect(fonts, name).toContain("NanumGothic");

@@ -4,7 +4,7 @@ import { type Role, SENSITIVE, type World } from "./fixtures";
  * DESIGN.md "Roles": every loader and action checks its permission on the server, every record read
  * checks ownership. One rule per route path of app/routes.ts; a route without a rule fails
  * access-matrix.test.ts, so a new route has to be classified here before it ships. The HTML check
- * (tests/integration/html-validity.test.ts) walks the same rules to fetch every page as a role that
+ * (tests/validators/html-validity.test.ts) walks the same rules to fetch every page as a role that
  * may see it.
  *
  * An expectation is a status, "signin" (302 to /sacred-access?redirectTo=<the path>), or
