@@ -64,15 +64,19 @@ async function load(apps: AppProcess[], members: Member[]) {
   const cookies = await Promise.all(members.map((m, i) => signIn(apps[i % apps.length] as AppProcess, m)));
   const latencies: number[] = [];
   let errors = 0;
+  let saved = 0;
+  /** Unexpected answers by request and status, printed when there are any. */
+  const failures = new Map<string, number>();
   const deadline = Date.now() + SECONDS * 1000;
   await Promise.all(
     members.map(async (member, i) => {
       const app = apps[i % apps.length] as AppProcess;
       const headers = { cookie: cookies[i] as string, "X-Forwarded-For": member.ip };
       for (let n = 0; Date.now() < deadline; n++) {
-        const steps: Array<[string, RequestInit]> = [
-          ["/dashboard", { headers }],
-          ["/journals", { headers }],
+        // Each step with the one answer that means it worked: pages 200, a saved entry 303 to its page.
+        const steps: Array<[string, RequestInit, number]> = [
+          ["/dashboard", { headers }, 200],
+          ["/journals", { headers }, 200],
           [
             "/journals",
             {
@@ -80,15 +84,20 @@ async function load(apps: AppProcess[], members: Member[]) {
               headers: { ...headers, Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
               body: entry(n),
             },
+            303,
           ],
-          ["/calendar", { headers }],
+          ["/calendar", { headers }, 200],
         ];
-        for (const [path, init] of steps) {
+        for (const [path, init, expected] of steps) {
           const started = performance.now();
           const res = await fetch(`${app.url}${path}`, { ...init, redirect: "manual" }).catch(() => null);
           await res?.arrayBuffer();
           latencies.push(performance.now() - started);
-          if (res?.status !== 200) errors++;
+          if (res?.status !== expected) {
+            errors++;
+            const key = `${init.method ?? "GET"} ${path} → ${res?.status ?? "no answer"}`;
+            failures.set(key, (failures.get(key) ?? 0) + 1);
+          } else if (init.method === "POST") saved++;
         }
       }
     }),
@@ -98,7 +107,9 @@ async function load(apps: AppProcess[], members: Member[]) {
     "req/s": Math.round(latencies.length / SECONDS),
     "p50 ms": Math.round(percentile(latencies, 50)),
     "p99 ms": Math.round(percentile(latencies, 99)),
+    saved,
     errors,
+    failures: [...failures].map(([key, count]) => `${count}× ${key}`).join("; "),
   };
 }
 
@@ -132,7 +143,8 @@ if (one && two) {
   );
 }
 process.stdout.write(`${MEMBERS} members, ${SECONDS}s each run.\n`);
-if (rows.some((r) => r.errors > 0)) {
-  process.stderr.write("Some requests failed under load.\n");
+process.stdout.write(`Errors: ${rows.map((r) => `${r.database} ×${r.processes}: ${r.errors}`).join(", ")}.\n`);
+if (rows.some((r) => r.errors > 0 || r.saved === 0)) {
+  process.stderr.write("Some requests failed under load, or no entry was saved (see failures above).\n");
   process.exit(1);
 }

@@ -30,6 +30,15 @@ const signIn = await fetch(`${app.url}/sacred-access`, {
   body: new URLSearchParams({ emailOrUsername: member.username, password: member.password }),
 });
 const cookie = (signIn.headers.getSetCookie().find((c) => c.includes("session_token=")) ?? "").split(";")[0] ?? "";
+// The member pages must really be the member's: a failed sign-in would audit the sign-in page instead.
+if (signIn.status !== 303 || !cookie) throw new Error(`sign-in failed (${signIn.status}, no session cookie)`);
+for (const page of MEMBER_PAGES) {
+  const res = await fetch(`${app.url}${page}`, { headers: { cookie }, redirect: "manual" });
+  const html = await res.text();
+  if (res.status !== 200 || !html.includes(member.name.split(" ")[0] as string)) {
+    throw new Error(`${page} is not the member's page with the session (${res.status})`);
+  }
+}
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
   chromeFlags: [
@@ -65,6 +74,9 @@ try {
       console.log(`${page}: Lighthouse could not measure it (${result.lhr.runtimeError.code}); measuring again.`);
       result = await audit();
     }
+    // Audited where it was asked to go, not where a redirect took it (the sign-in page).
+    const landed = new URL(result?.lhr.finalDisplayedUrl ?? "about:blank").pathname;
+    if (landed !== page) throw new Error(`Lighthouse audited ${landed} instead of ${page}`);
     const categories = result?.lhr.categories ?? {};
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => result?.lhr.audits[id]?.numericValue ?? Number.NaN;
