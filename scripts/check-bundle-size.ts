@@ -1,5 +1,6 @@
-// Sums the gzipped JavaScript each page loads (entry + root + its route, with their imports)
-// from the build's manifest, and fails when a page is over its budget.
+// Sums the gzipped JavaScript each page loads (the entry, then every route module from the root
+// through its layouts down to the page, with their imports) from the build's manifest, and fails
+// when a page is over its budget.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,11 +25,17 @@ const sizeOf = (url: string) => {
 const { entry, routes } = build.assets;
 let failed = false;
 const rows: string[] = [];
+/** A layout is the parent of another route; it is counted with each page under it, not alone. */
+const layouts = new Set(Object.values(routes).map((r) => r?.parentId));
+/** The route and every route above it: what the browser loads to show it. */
+const chain = (id: string | undefined): NonNullable<(typeof routes)[string]>[] => {
+  const route = id ? routes[id] : undefined;
+  return route ? [...chain(route.parentId), route] : [];
+};
 for (const [id, route] of Object.entries(routes)) {
-  if (id === "root" || !route) continue;
+  if (!route || layouts.has(id)) continue;
   const files = new Set<string>([entry.module, ...entry.imports]);
-  for (const r of [routes.root, route]) {
-    if (!r) continue;
+  for (const r of chain(id)) {
     files.add(r.module);
     for (const i of r.imports ?? []) files.add(i);
   }
