@@ -230,7 +230,7 @@ describe("on an https production site", () => {
       MAIL_FROM: "Sacred Path <no-reply@sacred.example>",
       PAYPAL_CLIENT_ID: "test-client",
       PAYPAL_CLIENT_SECRET: "test-secret",
-      PAYPAL_WEBHOOK_ID: "WH-TEST",
+      PAYPAL_WEBHOOK_ID: "5GP028458E2496506",
       PAYPAL_API_URL: "http://127.0.0.1:9",
     });
   });

@@ -44,7 +44,7 @@ export function productionSettings(siteUrl: string): Record<string, string> {
     PAYMENT_PROVIDER: "paypal",
     PAYPAL_CLIENT_ID: "test-client",
     PAYPAL_CLIENT_SECRET: "test-secret",
-    PAYPAL_WEBHOOK_ID: "WH-TEST",
+    PAYPAL_WEBHOOK_ID: "5GP028458E2496506",
     PAYPAL_API_URL: "http://127.0.0.1:9",
   };
 }

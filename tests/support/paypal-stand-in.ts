@@ -6,13 +6,15 @@ import { startTestServer } from "./server";
 
 /**
  * A local HTTP stand-in for PayPal's REST API (OAuth token, Orders v2, capture refunds and webhook
- * verification), answering in PayPal's shapes so the real provider code runs against it. Not a
- * simulation of PayPal's rules beyond what our provider relies on.
+ * verification), answering in PayPal's shapes so the real provider code runs against it. Its
+ * answers, our requests and every field the provider reads are held to PayPal's published OpenAPI
+ * documents by tests/integration/paypal-contract.test.ts. Not a simulation of PayPal's rules beyond
+ * what our provider relies on.
  */
 
 export const STAND_IN_CLIENT_ID = "test-client";
 export const STAND_IN_CLIENT_SECRET = "test-secret";
-export const STAND_IN_WEBHOOK_ID = "WH-TEST";
+export const STAND_IN_WEBHOOK_ID = "5GP028458E2496506";
 export const VALID_SIGNATURE = "valid-signature";
 
 export interface StandInCapture {
@@ -39,6 +41,8 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** What the stand-in answered (status and the JSON text sent), once it has. */
+  answer?: { status: number; body: string };
 }
 
 export interface PaypalStandIn {
@@ -71,6 +75,19 @@ export function signedWebhook(event: object, signature = VALID_SIGNATURE) {
   };
 }
 
+/** PayPal's documented words for the errors the stand-in gives (tests/contracts/paypal). */
+const MESSAGES: Record<string, string> = {
+  UNPROCESSABLE_ENTITY:
+    "The requested action could not be performed, semantically incorrect, or failed business validation.",
+};
+const ISSUES: Record<string, string> = {
+  INSTRUMENT_DECLINED:
+    "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
+  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+};
+
 // PayPal's ids are 17 upper-case alphanumerics.
 const paypalId = () => randomBytes(9).toString("hex").toUpperCase().slice(0, 17);
 
@@ -80,7 +97,7 @@ export function paypalSettings(apiUrl: string): Record<string, string> {
     PAYMENT_PROVIDER: "paypal",
     PAYPAL_CLIENT_ID: "test-client",
     PAYPAL_CLIENT_SECRET: "test-secret",
-    PAYPAL_WEBHOOK_ID: "WH-TEST",
+    PAYPAL_WEBHOOK_ID: "5GP028458E2496506",
     PAYPAL_API_URL: apiUrl,
   };
 }
@@ -99,9 +116,9 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
 
   const error = (name: string, issue?: string, description?: string) => ({
     name,
-    message: issue ? "The requested action could not be performed." : name,
+    message: MESSAGES[name] ?? name,
     debug_id: paypalId().toLowerCase(),
-    ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
+    ...(issue ? { details: [{ issue, description: description ?? ISSUES[issue] ?? issue }] } : {}),
   });
 
   const orderJson = (order: StandInOrder) => ({
@@ -118,7 +135,6 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
                 captures: order.captures.map((c) => ({
                   ...c,
                   final_capture: true,
-                  supplementary_data: { related_ids: { order_id: order.id } },
                   links: [
                     { href: `${url}/v2/payments/captures/${c.id}`, rel: "self", method: "GET" },
                     { href: `${url}/v2/payments/captures/${c.id}/refund`, rel: "refund", method: "POST" },
@@ -264,10 +280,12 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
     ];
   }
 
-  const send = (res: ServerResponse, [status, body]: [number, unknown]) => {
+  const send = (res: ServerResponse, [status, body]: [number, unknown], request?: RecordedRequest) => {
     if (res.destroyed) return;
+    const text = JSON.stringify(body);
+    if (request) request.answer = { status, body: text };
     res.writeHead(status, { "content-type": "application/json", "paypal-debug-id": paypalId().toLowerCase() });
-    res.end(JSON.stringify(body));
+    res.end(text);
   };
 
   const server = createServer((req, res) => {
@@ -277,8 +295,9 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
       const raw = Buffer.concat(chunks).toString("utf8");
       const path = new URL(req.url ?? "/", "http://stand-in").pathname;
       const method = req.method ?? "GET";
-      requests.push({ method, path, headers: req.headers, body: raw });
-      if (method === "POST" && path === "/v1/oauth2/token") return send(res, token(req.headers, raw));
+      const recorded: RecordedRequest = { method, path, headers: req.headers, body: raw };
+      requests.push(recorded);
+      if (method === "POST" && path === "/v1/oauth2/token") return send(res, token(req.headers, raw), recorded);
       const bearer = req.headers.authorization?.replace(/^Bearer /, "");
       const answer = (): [number, unknown] => {
         if (failures && failures.times > 0) {
@@ -296,12 +315,12 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
       if (delayMs > 0) {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          send(res, answer());
+          send(res, answer(), recorded);
         }, delayMs);
         timers.add(timer);
         delayMs = 0;
       } else {
-        send(res, answer());
+        send(res, answer(), recorded);
       }
     });
   });
