@@ -118,9 +118,8 @@ export async function fieldsRead(watched: (text: string) => string | null, fn: (
         const array = Array.isArray(target);
         if (array && !/^\d+$/.test(property)) return found; // length, find, map…
         const here = array ? `${at}[]` : at ? `${at}.${property}` : property;
-        let set = reads.get(key);
-        if (!set) reads.set(key, (set = new Set()));
-        set.add(here);
+        const set = reads.get(key) ?? new Set<string>();
+        reads.set(key, set.add(here));
         return noted(found, key, here);
       },
     });

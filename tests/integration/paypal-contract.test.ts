@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paypalProvider } from "~/modules/payments/paypal.server";
-import type { PaymentProvider } from "~/modules/payments/provider";
+import type { CreateOrderInput, PaymentProvider } from "~/modules/payments/provider";
 import {
   type Contract,
   defines,
@@ -62,8 +62,8 @@ const OPERATIONS: { contract: string; method: string; template: string; pattern:
 
 const contracts = new Map<string, Contract>();
 const contractOf = (name: string) => {
-  let contract = contracts.get(name);
-  if (!contract) contracts.set(name, (contract = loadContract(name)));
+  const contract = contracts.get(name) ?? loadContract(name);
+  contracts.set(name, contract);
   return contract;
 };
 
@@ -87,7 +87,7 @@ describe("the PayPal provider and stand-in against PayPal's OpenAPI documents", 
       webhookId: STAND_IN_WEBHOOK_ID,
       brandName: "The Congregation",
     });
-    const order = (paymentId: string) => ({
+    const order = (paymentId: string): CreateOrderInput => ({
       paymentId,
       amountCents: 10_800,
       currency: "USD",

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { signIn, signInStaff } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
 import { expectNoSecretsInLogs, rememberCookie, startLoggedServer } from "../support/logged-server";
 import { type Expect, RULES, type Rule } from "./access-rules";
 import { as, buildWorld, clearLimits, ROLES, type Role, SENSITIVE, type World } from "./fixtures";
@@ -21,12 +22,12 @@ function mismatch(res: Response, want: Expect, target: string, what: string): st
   return ok ? null : `${what}: ${got}, want ${expected}`;
 }
 
-describe("the access matrix [pglite]", () => {
+describeEachBackend("the access matrix", (backend) => {
   let world: World;
   let routes: AppRoute[];
   beforeAll(async () => {
     routes = await appRoutes();
-    world = await buildWorld(await startLoggedServer("pglite", { PAYMENT_PROVIDER: "test" }));
+    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test" }));
   });
   afterAll(() => world?.server.close());
 

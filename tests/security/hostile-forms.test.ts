@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount, signIn } from "../support/accounts";
+import { describeEachBackend } from "../support/database";
 import {
   expectingErrors,
   expectNoSecretsInLogs,
@@ -22,11 +23,11 @@ const PER_FIELD = ["oversized", "rtlEmojiNul", "sqlLike", "scriptTag", "hugeNumb
  * repeated (an array where a string is expected), then with every field hostile at once, then
  * as bodies of the wrong type, malformed bodies, and with methods no page sends.
  */
-describe("hostile form input [pglite]", () => {
+describeEachBackend("hostile form input", (backend) => {
   let world: World;
   let enrollingCookie: string;
   beforeAll(async () => {
-    world = await buildWorld(await startLoggedServer("pglite", { PAYMENT_PROVIDER: "test" }));
+    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test" }));
     const keeper = await createAccount(world.server, "keeper", "New Keeper");
     rememberSecret(keeper.password);
     enrollingCookie = (await signIn(world.server, keeper.username, keeper.password)).cookie;
