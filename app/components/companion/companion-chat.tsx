@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { KeepInsight } from "~/components/companion/keep-insight";
 import { newFormKey } from "~/components/forms/use-form";
-import { createRecognition, recordingError } from "~/components/ui/speech";
+import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 
 export interface ChatMessage {
@@ -39,6 +39,7 @@ export function CompanionChat({
   const [holdUntil, setHoldUntil] = useState(0);
   const [now, setNow] = useState(0);
   const [recording, setRecording] = useState(false);
+  const canListen = useSpeechRecognition();
   const recognition = useRef<ReturnType<typeof createRecognition>>(null);
   const list = useRef<HTMLOListElement>(null);
 
@@ -205,15 +206,17 @@ export function CompanionChat({
           placeholder="Share what is on your heart…"
           className="field min-h-[3.5rem] resize-none"
         />
-        <button
-          type="button"
-          onClick={toggleVoice}
-          aria-pressed={recording}
-          aria-label={recording ? "Stop voice input" : "Speak your message"}
-          className="btn-ghost px-3"
-        >
-          {recording ? <MicOff aria-hidden size={18} /> : <Mic aria-hidden size={18} />}
-        </button>
+        {canListen ? (
+          <button
+            type="button"
+            onClick={toggleVoice}
+            aria-pressed={recording}
+            aria-label={recording ? "Stop voice input" : "Speak your message"}
+            className="btn-ghost px-3"
+          >
+            {recording ? <MicOff aria-hidden size={18} /> : <Mic aria-hidden size={18} />}
+          </button>
+        ) : null}
         <button
           type="submit"
           className="btn-gold px-4"

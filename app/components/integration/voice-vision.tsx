@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import { createRecognition, recordingError } from "~/components/ui/speech";
+import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/lib/forms";
 import { visualPrompt } from "~/modules/integration/tags";
@@ -52,6 +52,7 @@ export function VoiceVision({
   const [savedSeed, setSavedSeed] = useState<string | null>(null);
   const saveForm = useForm({ id: "vision-save", result: saver.data, fetcher: saver });
   const attachForm = useForm({ id: "vision-attach", result: attacher.data, fetcher: attacher });
+  const canListen = useSpeechRecognition();
   const recognition = useRef<ReturnType<typeof createRecognition>>(null);
 
   const toggleRecording = () => {
@@ -138,7 +139,7 @@ export function VoiceVision({
 
   return (
     <div className="grid gap-4">
-      {hydrated ? (
+      {canListen ? (
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" onClick={toggleRecording} aria-pressed={recording} className="btn-ghost">
             {recording ? <MicOff aria-hidden size={18} /> : <Mic aria-hidden size={18} />}

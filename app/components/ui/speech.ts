@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { notify } from "./notify";
 
 /** The browser's speech recognition, where it exists (Chrome and Safari name it differently). */
@@ -14,12 +15,33 @@ interface Recognition {
   stop(): void;
 }
 
-export function createRecognition(options: { continuous: boolean }): Recognition | null {
+type RecognitionConstructor = new () => Recognition;
+
+function recognitionConstructor(): RecognitionConstructor | undefined {
   const w = window as unknown as {
-    SpeechRecognition?: new () => Recognition;
-    webkitSpeechRecognition?: new () => Recognition;
+    SpeechRecognition?: RecognitionConstructor;
+    webkitSpeechRecognition?: RecognitionConstructor;
   };
-  const Constructor = w.SpeechRecognition ?? w.webkitSpeechRecognition;
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition;
+}
+
+const noChanges = () => () => {};
+
+/**
+ * Whether this browser can listen: false on the server and until the page is hydrated, so a
+ * speech button is offered only where pressing it can work (never in Firefox, which has no
+ * speech recognition, and never before JavaScript runs).
+ */
+export function useSpeechRecognition(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => Boolean(recognitionConstructor()),
+    () => false,
+  );
+}
+
+export function createRecognition(options: { continuous: boolean }): Recognition | null {
+  const Constructor = recognitionConstructor();
   if (!Constructor) {
     notify("error", "Speech Recognition Not Available", {
       description: "Your browser doesn't support speech recognition.",
