@@ -56,10 +56,7 @@ export function VoiceVision({
   const recognition = useRef<ReturnType<typeof createRecognition>>(null);
 
   const toggleRecording = () => {
-    if (recording) {
-      recognition.current?.stop();
-      return;
-    }
+    if (recording) return recognition.current?.stop();
     const r = createRecognition({ continuous: true });
     if (!r) return;
     r.onresult = (event) => {
