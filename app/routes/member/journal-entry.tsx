@@ -5,6 +5,7 @@ import {
   data,
   Form,
   Link,
+  type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
   useNavigate,
@@ -79,6 +80,14 @@ const NOT_DELETED = {
   title: "Entry Not Deleted",
   description: "The entry could not be deleted just now. Please try again.",
 };
+
+/**
+ * After a delete the entry is gone and the page moves on to the archive: reloading this page's data
+ * first would only answer 404 (which the browser reports as an error), so it is skipped.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "delete" ? false : defaultShouldRevalidate;
+}
 
 /** The edited text stays in the form with its notice when no answer comes (decision 008). */
 export async function clientAction(args: ClientActionFunctionArgs) {
