@@ -10,6 +10,7 @@ import {
   type FormValues,
   fieldErrorsOf,
   formInput,
+  type HandOff,
   type Notice,
 } from "./forms";
 
@@ -119,6 +120,14 @@ export function refused(
 export function succeeded<T>(request: Request, answer: SubmissionAnswer & { data?: T }, headers?: HeadersInit) {
   if (isDataRequest(request)) return data({ ok: true, data: answer.data as T } satisfies FormResult<T>, { headers });
   return redirect(answer.redirectTo, { status: 303, headers });
+}
+
+/**
+ * Off to a payment page (the provider's approval page): a browser without JavaScript follows the
+ * 303; the app is told where, and goes there itself once the answer is read (forms.ts `HandOff`).
+ */
+export function handOff(request: Request, url: string) {
+  return succeeded<HandOff>(request, { redirectTo: url, data: { handOff: url } });
 }
 
 /** Thrown by a write that refuses (a taken slot, a declined card): its answer is sent as it is. */

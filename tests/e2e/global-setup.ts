@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { chromePath } from "../support/browser";
+import { firefoxPath } from "../support/firefox";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,7 +12,9 @@ declare module "vitest" {
 let app: AppProcess | undefined;
 
 export async function setup(project: TestProject) {
-  chromePath(); // fail early with the install hint
+  // Fail early with the install hint.
+  chromePath();
+  firefoxPath();
   app = await startAppProcess();
   project.provide("baseUrl", app.url);
 }

@@ -9,7 +9,7 @@ import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-m
 import { notify } from "~/components/ui/notify";
 import type { BookableOffer } from "~/content/journey";
 import { browserZone, dayIn, formatSlot, formatTime, formatWeekday } from "~/lib/dates";
-import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
+import { FORM_KEY_FIELD, type FormResult, handOffOf } from "~/lib/forms";
 import { sanitisePhone } from "~/lib/sanitise";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import type { BookingSummary } from "~/modules/bookings/validation";
@@ -96,6 +96,11 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle" || handled.current === result) return;
     handled.current = result;
+    const away = result.ok ? handOffOf(result.data) : null;
+    if (away) {
+      window.location.assign(away);
+      return;
+    }
     if (result.ok && result.data) {
       setKey(newFormKey());
       setSummary(result.data);
@@ -132,7 +137,7 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
     if (card && isCard(card)) body.set("cardLast4", card.last4);
     // The one-time key: a double click or a resend after a lost answer books (and charges) once.
     body.set(FORM_KEY_FIELD, key);
-    // A redirect (PayPal's approval page) is followed by the router; anything else comes back as fetcher.data.
+    // Every answer comes back as fetcher.data: a hand-off (PayPal's approval page) is then followed above.
     fetcher.submit(body, { method: "post", action: "/bookings" });
   }
 

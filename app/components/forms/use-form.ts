@@ -7,6 +7,7 @@ import {
   type FormValues,
   fieldErrorsOf,
   formInput,
+  handOffOf,
 } from "~/lib/forms";
 
 /*
@@ -98,14 +99,23 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   useEffect(() => {
     setClientErrors(null);
     setCleared(new Set());
-    if (!result) return;
-    if (result.ok) {
-      latest.current.onSuccess?.(result.data, form.current);
-      return;
-    }
+    if (!result || result.ok) return;
     focusFirst(form.current, Object.keys(result.fieldErrors));
     latest.current.onFailure?.(result);
   }, [result]);
+
+  // A success is told once the page has settled: React Router hands over the action's answer while
+  // it still reloads the page's data, and moving on then (onSuccess navigating) would cut that
+  // reload off, which Firefox reports as an uncaught AbortError. A hand-off goes to its page then.
+  const settled = options.fetcher ? options.fetcher.state === "idle" : navigation.state === "idle";
+  const told = useRef<FormResult<T> | undefined>(undefined);
+  useEffect(() => {
+    if (!result?.ok || !settled || told.current === result) return;
+    told.current = result;
+    const away = handOffOf(result.data);
+    if (away) window.location.assign(away);
+    else latest.current.onSuccess?.(result.data, form.current);
+  }, [result, settled]);
 
   const pending = options.fetcher
     ? options.fetcher.state === "submitting"

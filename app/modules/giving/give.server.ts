@@ -1,8 +1,15 @@
 import type { Logger } from "pino";
-import { redirect } from "react-router";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "../../lib/form-action.server";
+import {
+  handleForm,
+  handOff,
+  invalid,
+  parse,
+  readSubmission,
+  refused,
+  type Submission,
+} from "../../lib/form-action.server";
 import type { FieldErrors } from "../../lib/forms";
 import { getViewer } from "../accounts/session.server";
 import { carryOutPayment } from "../payments/fulfilment.server";
@@ -140,7 +147,7 @@ export function giveCeremonyDonation(ctx: Ctx, submission: Submission, payerId: 
 }
 
 /** Both forms' answer: every refusal carries SPEC.md's payment notice and what was typed. */
-export function answerGift(submission: Submission, outcome: GiveOutcome) {
+export function answerGift(request: Request, submission: Submission, outcome: GiveOutcome) {
   switch (outcome.kind) {
     case "limited":
       return refused(submission, GIVING_MESSAGES.error, 429, {
@@ -150,7 +157,7 @@ export function answerGift(submission: Submission, outcome: GiveOutcome) {
     case "invalid":
       return invalid(submission, outcome.fieldErrors);
     case "redirect":
-      return redirect(outcome.url, 303);
+      return handOff(request, outcome.url);
     case "failed":
       return refused(submission, GIVING_MESSAGES.error, outcome.status);
     case "off":
@@ -170,7 +177,7 @@ export async function giftFormAction(
   const submission = await readSubmission(request);
   return handleForm(submission, GIVING_MESSAGES.error, ctx.logger, async () => {
     const viewer = await getViewer(request, ctx);
-    return answerGift(submission, await giveGift(ctx, submission, viewer?.id ?? null));
+    return answerGift(request, submission, await giveGift(ctx, submission, viewer?.id ?? null));
   });
 }
 

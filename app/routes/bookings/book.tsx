@@ -1,4 +1,4 @@
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { BookingPage } from "~/components/bookings/booking-page";
 import { PageHero } from "~/components/content/page-hero";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
@@ -7,7 +7,16 @@ import { bookableOfferView, journeyOffers } from "~/content/journey";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { knownZone } from "~/lib/dates";
-import { FormRefusal, handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import {
+  FormRefusal,
+  handleForm,
+  handOff,
+  invalid,
+  parse,
+  readSubmission,
+  refused,
+  succeeded,
+} from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { getViewer } from "~/modules/accounts/session.server";
@@ -81,7 +90,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (booking?.status === "held") {
       const paid = await payForBooking(context.db, context.env, booking, parsed.data.cardLast4 || undefined);
       // Off to the provider's approval page (PayPal, or the test provider's without card fields).
-      if (paid.kind === "redirect") return redirect(paid.url, 303);
+      if (paid.kind === "redirect") return handOff(request, paid.url);
       booking = paid.kind === "confirmed" ? paid.booking : null;
     }
     if (booking?.status !== "confirmed" && booking?.status !== "requested") {

@@ -27,7 +27,7 @@ import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-m
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDayShort } from "~/lib/dates";
-import { FormRefusal, handleForm, readSubmission, refused } from "~/lib/form-action.server";
+import { FormRefusal, handleForm, handOff, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { linkSubject } from "~/lib/tokens.server";
@@ -93,7 +93,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent === "pay" && booking?.status === "approved") {
       if (!onlinePayments(context.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
       const outcome = await payForBooking(context.db, context.env, booking, submission.fields.cardLast4 || undefined);
-      if (outcome.kind === "redirect") return redirect(outcome.url, 303);
+      if (outcome.kind === "redirect") return handOff(request, outcome.url);
       if (outcome.kind === "confirmed") return leave("/booking-confirmed");
       return refused(submission, BOOKING_MESSAGES.failed, 402);
     }

@@ -9,6 +9,7 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
+  useNavigation,
   useSearchParams,
 } from "react-router";
 import { JournalForm } from "~/components/journal/journal-form";
@@ -104,10 +105,12 @@ export default function JournalEntryPage() {
   // Field messages belong to the edit form; a notice alone (a delete that failed) shows on the entry.
   const editing = params.get("edit") === "1" || Boolean(failed && Object.keys(failed.fieldErrors).length > 0);
 
-  // With JavaScript the app goes where a browser without it is redirected: the entry, saying it was saved.
+  // With JavaScript the app goes where a browser without it is redirected (the entry, saying it was
+  // saved) once the page's own reload after the save is done: leaving earlier would cut it off.
+  const settled = useNavigation().state === "idle";
   useEffect(() => {
-    if (result?.ok && result.data?.to) navigate(result.data.to, { replace: true });
-  }, [result, navigate]);
+    if (settled && result?.ok && result.data?.to) navigate(result.data.to, { replace: true });
+  }, [result, settled, navigate]);
 
   useEffect(() => {
     if (params.get("saved")) {
