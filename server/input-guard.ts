@@ -32,20 +32,30 @@ export function pathGuard() {
 }
 
 /**
- * Whether the body parses as the form its type names, by the parser every action calls
- * (`request.formData()`), which throws on a multipart body without its boundary or cut off.
+ * The body as the form its type names, by the parser every action calls (`request.formData()`),
+ * which throws on a multipart body without its boundary or cut off: null then.
  */
-async function parsesAsForm(contentType: string, body: Buffer): Promise<boolean> {
+async function readForm(contentType: string, body: Buffer): Promise<FormData | null> {
   try {
-    await new globalThis.Request("http://form.invalid/", {
+    return await new globalThis.Request("http://form.invalid/", {
       method: "POST",
       headers: { "Content-Type": contentType },
       body: new Uint8Array(body),
     }).formData();
-    return true;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The refusal of a NUL character, naming the field that holds it (issue 30) when its name is a plain one. */
+function nulMessage(form: FormData | null): string {
+  for (const [name, value] of form?.entries() ?? []) {
+    const text = typeof value === "string" ? value : "";
+    if ((name.includes("\0") || text.includes("\0")) && /^[A-Za-z][\w-]{0,63}$/.test(name)) {
+      return `The field "${name}" may not contain the NUL character.`;
+    }
+  }
+  return "Text may not contain the NUL character.";
 }
 
 /**
@@ -77,10 +87,11 @@ export function inputGuard() {
       if (!formOnly) return next();
       // Urlencoded forms carry NUL as %00 (a typed "%00" arrives as %2500); multipart carries the byte.
       const urlencoded = type.startsWith("application/x-www-form-urlencoded");
+      const form = await readForm(req.headers["content-type"] ?? "", body);
       if (body.includes(0) || (urlencoded && body.includes(NUL_ENCODED))) {
-        return refuse(res, 400, "Text may not contain the NUL character.");
+        return refuse(res, 400, nulMessage(form));
       }
-      if (!(await parsesAsForm(req.headers["content-type"] ?? "", body))) {
+      if (!form) {
         return refuse(res, 400, "This form could not be read. Please reload the page and try again.");
       }
       next();

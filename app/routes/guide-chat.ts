@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
-import { readSubmission, refused } from "~/lib/form-action.server";
+import { invalid, readSubmission, refused } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
-import { type GuideReply, sanitiseChatMessage } from "~/modules/messages/chat";
+import { CHAT_LIMITS, type GuideReply, sanitiseChatMessage } from "~/modules/messages/chat";
 import { guideReply } from "~/modules/messages/chat-replies.server";
 import { CHAT_MESSAGES } from "~/modules/messages/messages";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
@@ -20,7 +20,11 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
   const submission = await readSubmission(request);
   const message = sanitiseChatMessage(submission.fields.message ?? "");
-  if (!message) return refused(submission, CHAT_MESSAGES.required, 400);
+  if (!message) return invalid(submission, { message: CHAT_MESSAGES.required.description }, CHAT_MESSAGES.required);
+  // The widget's box takes CHAT_LIMITS.input characters; a longer message was not typed there.
+  if ((submission.fields.message ?? "").length > CHAT_LIMITS.input) {
+    return invalid(submission, { message: CHAT_MESSAGES.tooLong.description }, CHAT_MESSAGES.tooLong);
+  }
   const limited = await hit(context.db, RATE_LIMITS.guideChat, context.clientIp);
   if (!limited.allowed) {
     return refused(submission, CHAT_MESSAGES.tooMany, 429, {

@@ -95,7 +95,7 @@ describeEachBackend("input the site never sends", (backend) => {
   it("refuses the NUL character in a form or an address with 400, and stores nothing", async () => {
     const res = await postForm(server, "/contact", { ...contact, message: "Hidden\u0000 byte in a message." });
     expect(res.status).toBe(400);
-    expect(await res.text()).toBe("Text may not contain the NUL character.");
+    expect(await res.text()).toBe('The field "message" may not contain the NUL character.');
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
     for (const path of ["/magic?q=%00", "/journals/abc%00def", "/magic/%00"]) {
       const page = await fetch(`${server.url}${path}`);

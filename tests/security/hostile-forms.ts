@@ -13,6 +13,10 @@ export interface HostileForm {
   at?: (ids: World["ids"]) => string;
   /** A plausible submission: each field is then replaced by each hostile value in turn. */
   fields: Record<string, string>;
+  /** Fields the form may be sent without (left empty, an unticked box, no card): all others are required. */
+  optional?: string[];
+  /** Fields this action never reads (another intent's, or none): any value, or none, changes nothing. */
+  unread?: string[];
 }
 
 /** Values that have broken real forms: sizes, encodings, types, injections. */
@@ -86,11 +90,14 @@ export const HOSTILE_FORMS: HostileForm[] = [
       emergencyPhone: "+1 505 555 0100",
       agreement: "on",
     },
+    optional: ["phone"],
   },
   {
     route: "/donation-checkout",
     by: "visitor",
     fields: { email: "ana@example.org", amount: "5500", donorName: "Ana", cardLast4: "0002" },
+    // Without a card (no JavaScript) the provider's approval page takes the payment.
+    optional: ["cardLast4"],
   },
   { route: "/guide-chat", by: "visitor", fields: { message: "What should I bring?" } },
   { route: "/donation", by: "visitor", fields: { intent: "give", amount: "50", donorName: "Ana", email: "a@b.org" } },
@@ -107,6 +114,7 @@ export const HOSTILE_FORMS: HostileForm[] = [
       phone: "",
       cardLast4: "0002",
     },
+    optional: ["phone", "cardLast4"],
   },
   // The booking page without JavaScript: no card (the provider's approval page takes the payment).
   {
@@ -114,6 +122,7 @@ export const HOSTILE_FORMS: HostileForm[] = [
     by: "visitor",
     at: () => `/bookings?offer=microdose&day=${day}`,
     fields: { offerId: "microdose", day, time: "16:00", fullName: "Ana", email: "a@b.org", phone: "" },
+    optional: ["phone"],
   },
   {
     route: "/bookings/manage/:token",
@@ -150,17 +159,54 @@ export const HOSTILE_FORMS: HostileForm[] = [
     at: (ids) => `/welcome/${ids.inviteToken}`,
     fields: { username: "x", password: "short", confirmPassword: "other" },
   },
-  { route: "/sign-out", by: "visitor", fields: { redirectTo: "/" } },
-  { route: "/profile", by: "memberB", fields: { intent: "basic", fullName: "Bruno", phone: "", age: "", city: "" } },
-  { route: "/profile", by: "memberB", fields: { intent: "medical", mentalHealthHistory: "", currentMedications: "" } },
-  { route: "/profile", by: "memberB", fields: { intent: "clothing", shirtSize: "M", specialRequests: "" } },
-  { route: "/profile", by: "memberB", fields: { intent: "dietary", dietaryRestrictions: "", dietaryPreferences: "" } },
-  { route: "/profile", by: "memberB", fields: { intent: "settings", timezone: "UTC", emailNotifications: "on" } },
+  { route: "/sign-out", by: "visitor", fields: { redirectTo: "/" }, unread: ["redirectTo"] },
+  {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "basic", fullName: "Bruno", phone: "", age: "", city: "" },
+    optional: ["phone", "age", "city"],
+  },
+  {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "medical", mentalHealthHistory: "", currentMedications: "" },
+    optional: ["mentalHealthHistory", "currentMedications"],
+  },
+  {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "clothing", shirtSize: "M", specialRequests: "" },
+    optional: ["shirtSize", "specialRequests"],
+  },
+  {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "dietary", dietaryRestrictions: "", dietaryPreferences: "" },
+    optional: ["dietaryRestrictions", "dietaryPreferences"],
+  },
+  {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "settings", timezone: "UTC", emailNotifications: "on" },
+    optional: ["emailNotifications"],
+  },
   { route: "/profile", by: "memberB", fields: { intent: "password", currentPassword: "x", password: "y" } },
   { route: "/profile", by: "memberB", fields: { intent: "email", newEmail: "n@example.org", currentPassword: "x" } },
   { route: "/profile", by: "memberB", fields: { intent: "end-session", sessionId: "none" } },
-  { route: "/journals", by: "memberB", fields: { ...journal, emotions: "Joy", bodySensations: "Warmth" } },
-  { route: "/journals/:id", by: "memberA", at: (ids) => `/journals/${ids.journalEntry}`, fields: { ...journal } },
+  {
+    route: "/journals",
+    by: "memberB",
+    fields: { ...journal, emotions: "Joy", bodySensations: "Warmth" },
+    // SPEC.md: intensity defaults to 5; the context and the chips may be left as they are.
+    optional: ["intensity", "ceremonyContext", "emotions", "bodySensations"],
+  },
+  {
+    route: "/journals/:id",
+    by: "memberA",
+    at: (ids) => `/journals/${ids.journalEntry}`,
+    fields: { ...journal },
+    optional: ["intensity", "ceremonyContext"],
+  },
   { route: "/preparation-guide", by: "memberB", fields: { item: "intention", checked: "true" } },
   { route: "/calendar", by: "memberB", fields: { emotion: "Peaceful" } },
   { route: "/spirit-companion", by: "memberB", fields: { intent: "message", message: "Hello" } },
@@ -177,8 +223,14 @@ export const HOSTILE_FORMS: HostileForm[] = [
     route: "/integration",
     by: "memberB",
     fields: { intent: "save-session", title: "T", reflection: "R", tags: "Healing", insights: "" },
+    optional: ["tags", "insights"],
   },
-  { route: "/integration", by: "memberB", fields: { intent: "share", kind: "share", content: "C", anonymous: "on" } },
+  {
+    route: "/integration",
+    by: "memberB",
+    fields: { intent: "share", kind: "share", content: "C", anonymous: "on" },
+    optional: ["anonymous"],
+  },
   {
     route: "/integration",
     by: "memberB",
@@ -215,6 +267,8 @@ export const HOSTILE_FORMS: HostileForm[] = [
     by: "keeper",
     at: (ids) => `/console/newsletter/${ids.newsletterIssue}`,
     fields: { intent: "save", subject: "Spring", format: "plain", body: "Hello.", confirm: "" },
+    // The box that confirms a sending: saving a draft does not read it.
+    unread: ["confirm"],
   },
   { route: "/console/outbox", by: "admin", fields: { id: "1" } },
   {

@@ -6,6 +6,7 @@ export const COMPANION_MESSAGES = {
   insightBlank: "Please write your reflection before saving it.",
   insightLong: "Please keep your reflection under 2000 characters.",
   insightTitleLong: "Please keep the title under 200 characters.",
+  doneOrNot: "A practice is either done today or not.",
   // The notices; the limit's words are SPEC.md's.
   tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
   notSent: { title: "Message not sent", description: "Your message could not be sent just now. Please try again." },

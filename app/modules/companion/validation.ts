@@ -37,7 +37,7 @@ const practiceIds = new Set<string>(DAILY_PRACTICES.map((p) => p.id));
 const practiceId = z.string().check(z.refine((id) => practiceIds.has(id), "Unknown practice."));
 
 /** A daily practice ticked (done "true") or unticked. */
-export const practiceSchema = z.object({ practiceId, done: z.string() });
+export const practiceSchema = z.object({ practiceId, done: z.enum(["true", "false"], COMPANION_MESSAGES.doneOrNot) });
 
 /** "Keep as a Practice insight" under a practice done today. */
 export const keepPracticeSchema = z.object({ practiceId });

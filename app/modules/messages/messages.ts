@@ -22,6 +22,7 @@ export const newsletterAddressBusy = (wait: string) => ({
 
 export const CHAT_MESSAGES = {
   required: { title: "Message required", description: "Please enter a message." },
+  tooLong: { title: "Message too long", description: "Please keep your message under 500 characters." },
   tooMany: { title: "Too many messages", description: "Please wait before sending another message." },
   failed: { title: "Message not sent", description: "The guide could not answer just now. Please try again." },
 } as const;

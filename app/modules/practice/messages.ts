@@ -2,6 +2,7 @@
 
 export const PRACTICE_MESSAGES = {
   checklistItem: "Unknown checklist item.",
+  tickOrUntick: "A checklist item is either ticked or not.",
   unknownAction: "Unknown action.",
   unknownPractice: "Unknown practice.",
   wholeSeconds: "A sit is counted in whole seconds.",

@@ -8,7 +8,8 @@ const checklistIds = new Set<string>(CHECKLIST.map((item) => item.id));
 /** A tick or untick of one day-of checklist item. */
 export const checklistSchema = z.object({
   item: z.string().check(z.refine((id) => checklistIds.has(id), PRACTICE_MESSAGES.checklistItem)),
-  checked: z.string(),
+  // The page's hidden field: "true" ticks the item, "false" unticks it.
+  checked: z.enum(["true", "false"], PRACTICE_MESSAGES.tickOrUntick),
 });
 
 /** A finished sit: a known practice, at least a minute, and no longer than the practice (5 s of slack). */
