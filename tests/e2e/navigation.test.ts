@@ -113,10 +113,10 @@ describe("a page change", () => {
       const w = window as unknown as { seen: string[] };
       w.seen = [];
       const bar = document.querySelector("[data-testid=navigation-progress]");
-      if (bar)
-        new MutationObserver(() => w.seen.push(bar.getAttribute("data-state") ?? "")).observe(bar, {
-          attributes: true,
-        });
+      if (!bar) throw new Error("no progress bar on the page");
+      new MutationObserver(() => w.seen.push(bar.getAttribute("data-state") ?? "")).observe(bar, {
+        attributes: true,
+      });
     });
     await page.locator("footer").getByRole("link", { name: "Religious Freedom" }).click();
     await page.waitForURL(`${baseUrl}/religious-freedom`);

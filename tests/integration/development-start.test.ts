@@ -17,11 +17,18 @@ import { LEVEL, logLines } from "../support/log-lines";
 import { TEST_SECRETS } from "../support/secrets";
 
 const DEVELOPMENT = { NODE_ENV: "development", PAYMENT_PROVIDER: "test" };
-/** This machine's addresses that other machines would use (none in a bare sandbox). */
-const outward = Object.values(os.networkInterfaces())
-  .flat()
-  .filter((i) => i && !i.internal && i.family === "IPv4")
-  .map((i) => i?.address as string);
+/**
+ * Addresses a server on every interface answers at but one on 127.0.0.1 does not: 127.0.0.2 (Linux
+ * routes all of 127/8 to loopback, so it exists even in a bare sandbox) and this machine's addresses
+ * that other machines would use.
+ */
+const outward = [
+  "127.0.0.2",
+  ...Object.values(os.networkInterfaces())
+    .flat()
+    .filter((i) => i && !i.internal && i.family === "IPv4")
+    .map((i) => i?.address as string),
+];
 
 function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -75,6 +82,12 @@ describe("a development start", () => {
     const port = Number(new URL(app.url).port);
     expect(await canConnect("127.0.0.1", port)).toBe(true);
     for (const address of outward) expect(await canConnect(address, port), address).toBe(false);
+    // The probe itself works here: a server on every interface is reached at each of those addresses.
+    const everywhere = net.createServer().listen(0, "0.0.0.0");
+    await new Promise((resolve) => everywhere.once("listening", resolve));
+    const open = (everywhere.address() as net.AddressInfo).port;
+    for (const address of outward) expect(await canConnect(address, open), `${address} (control)`).toBe(true);
+    everywhere.close();
     await app.stop();
     const output = app.output();
     expect(output).toContain(`serving on http://localhost:${port} (listening on 127.0.0.1: this machine only)`);

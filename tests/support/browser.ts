@@ -29,8 +29,11 @@ function waitForHydration(page: Page) {
       [method]: async (...args: unknown[]) => {
         const response = await original(...args);
         if (response?.headers()["content-type"]?.startsWith("text/html")) {
-          // A page that never hydrates (a script error) is left to the test's own assertions.
-          await page.waitForFunction(isHydrated, null, { timeout: 15_000 }).catch(() => {});
+          // A page that never hydrates (a script error) fails here, naming the page, not later on a
+          // click that did nothing.
+          await page.waitForFunction(isHydrated, null, { timeout: 15_000 }).catch((error: Error) => {
+            throw new Error(`${page.url()} never hydrated (a script that failed or never loaded?)`, { cause: error });
+          });
         }
         return response;
       },
