@@ -99,10 +99,21 @@ function routeMatcher(build: ServerBuild | (() => Promise<ServerBuild>)): (path:
       });
   // React Router's own matcher, so a path finds the route it would render ("*" for the rest).
   const top = tree(undefined, "") as unknown as RouteObject[];
+  // matchRoutes flattens and ranks the whole table on every call: a fifth of the CPU a cached page
+  // cost (profiled for issue 30). Paths repeat, so each one is matched once; the memory is bounded.
+  const known = new Map<string, string>();
   return (path) => {
     if (path.startsWith("/assets/")) return "/assets/*";
     if (["/healthz", "/readyz", "/metrics"].includes(path)) return path;
+    const seen = known.get(path);
+    if (seen !== undefined) return seen;
     const matches = matchRoutes(top, path.replace(/\.data$/, "") || "/");
-    return (matches?.at(-1)?.route as PatternRoute | undefined)?.pattern ?? "unmatched";
+    const pattern = (matches?.at(-1)?.route as PatternRoute | undefined)?.pattern ?? "unmatched";
+    if (known.size >= KNOWN_PATHS) known.clear();
+    known.set(path, pattern);
+    return pattern;
   };
 }
+
+/** How many paths' routes are remembered before starting afresh (a crawler's many ids cannot grow it). */
+const KNOWN_PATHS = 5_000;
