@@ -97,9 +97,9 @@ function ApplicationForm() {
       notify("success", APPLICATION_MESSAGES.submitted.title, {
         description: APPLICATION_MESSAGES.submitted.description,
       });
-      // SPEC.md 2: on success the application goes on to the donation checkout.
-      navigate("/donation-checkout");
     },
+    // SPEC.md 2: on success the application goes on to the donation checkout.
+    onSettled: () => navigate("/donation-checkout"),
     onFailure(failed) {
       if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
     },

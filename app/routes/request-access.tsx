@@ -124,8 +124,8 @@ function RequestForm() {
       notify("success", "Request Submitted", {
         description: "Your access request has been received. We'll review it soon.",
       });
-      navigate(RECEIVED_PAGE, { replace: true });
     },
+    onSettled: () => navigate(RECEIVED_PAGE, { replace: true }),
   });
   const [firstBad, firstMessage] = Object.entries(form.errors)[0] ?? [];
   const notice = form.formError ? [form.formError.title, form.formError.description].filter(Boolean).join(" ") : null;

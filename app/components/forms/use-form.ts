@@ -48,6 +48,8 @@ export interface FormOptions<T> {
   onInvalid?(errors: FieldErrors): void;
   /** Called once per successful answer, with the form (to clear it after SPEC.md's moment). */
   onSuccess?(data: T | undefined, form: HTMLFormElement | null): void;
+  /** Called once per successful answer when the page has reloaded its data: where moving on belongs. */
+  onSettled?(data: T | undefined): void;
   /** Called once per refused answer (the notice: toast or alert, as SPEC.md has it). */
   onFailure?(result: Extract<FormResult<T>, { ok: false }>): void;
 }
@@ -99,22 +101,26 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   useEffect(() => {
     setClientErrors(null);
     setCleared(new Set());
-    if (!result || result.ok) return;
+    if (!result) return;
+    if (result.ok) {
+      latest.current.onSuccess?.(result.data, form.current);
+      return;
+    }
     focusFirst(form.current, Object.keys(result.fieldErrors));
     latest.current.onFailure?.(result);
   }, [result]);
 
-  // A success is told once the page has settled: React Router hands over the action's answer while
-  // it still reloads the page's data, and moving on then (onSuccess navigating) would cut that
-  // reload off, which Firefox reports as an uncaught AbortError. A hand-off goes to its page then.
+  // Moving on waits until the page has settled: React Router hands over the action's answer while
+  // it still reloads the page's data, and leaving then would cut that reload off, which Firefox
+  // reports as an uncaught AbortError. A hand-off goes to its page then; `onSettled` moves on.
   const settled = options.fetcher ? options.fetcher.state === "idle" : navigation.state === "idle";
-  const told = useRef<FormResult<T> | undefined>(undefined);
+  const movedOn = useRef<FormResult<T> | undefined>(undefined);
   useEffect(() => {
-    if (!result?.ok || !settled || told.current === result) return;
-    told.current = result;
+    if (!result?.ok || !settled || movedOn.current === result) return;
+    movedOn.current = result;
     const away = handOffOf(result.data);
     if (away) window.location.assign(away);
-    else latest.current.onSuccess?.(result.data, form.current);
+    else latest.current.onSettled?.(result.data);
   }, [result, settled]);
 
   const pending = options.fetcher

@@ -39,7 +39,7 @@ export function useProfileForm(intent: string, schema?: Schema) {
     id: intent,
     result: owner === intent ? answer : undefined,
     schema,
-    onSuccess(data) {
+    onSettled(data) {
       if (data) navigate(data.redirectTo, { preventScrollReset: true });
     },
   });
