@@ -84,6 +84,24 @@ describe("the payment provider setting", () => {
     expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe" })).toThrow("PAYMENT_PROVIDER must be paypal, none or test");
   });
 
+  it("takes the test provider in production only where the server answers this machine alone (the browser tests)", () => {
+    const local = { ...production, PAYMENT_PROVIDER: "test", HOST: "127.0.0.1", SITE_URL: "http://127.0.0.1:4123" };
+    expect(parseEnv(local).PAYMENT_PROVIDER).toBe("test");
+    expect(parseEnv({ ...local, HOST: "::1", SITE_URL: "http://localhost:4123" }).PAYMENT_PROVIDER).toBe("test");
+    // Listening on every interface (production's default), or links that point elsewhere: refused.
+    for (const reachable of [
+      { HOST: "0.0.0.0" },
+      { HOST: undefined },
+      { SITE_URL: "https://sacred.example" },
+      { SITE_URL: "http://127.0.0.1.example.org" },
+    ]) {
+      const source = Object.fromEntries(
+        Object.entries({ ...local, ...reachable }).filter(([, v]) => v !== undefined),
+      ) as Record<string, string>;
+      expect(() => parseEnv(source), JSON.stringify(reachable)).toThrow(/PAYMENT_PROVIDER=test is refused/);
+    }
+  });
+
   it("runs production without online payment: PAYMENT_PROVIDER=none needs no PayPal settings", () => {
     const env = parseEnv({ ...production, PAYMENT_PROVIDER: "none" });
     expect(env.PAYMENT_PROVIDER).toBe("none");

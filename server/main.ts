@@ -4,7 +4,8 @@ import type { ServerBuild } from "react-router";
 import { type Env, parseEnv } from "../app/env.server";
 import { keyringFor } from "../app/lib/encryption.server";
 import { safeErrorMessage } from "../app/lib/errors";
-import { describeDemoAccounts, isLoopbackHost, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
+import { isLoopbackHost } from "../app/lib/loopback";
+import { describeDemoAccounts, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
 import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
 import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
@@ -47,6 +48,15 @@ const SANDBOX_NOTE: ServingNote = {
   fields: { paypalEnv: "sandbox" },
 };
 
+/** Said with the serving line of a production server on loopback that takes test payments (the browser tests). */
+const TEST_PAYMENTS_NOTE: ServingNote = {
+  level: "warn",
+  message:
+    "PAYMENT_PROVIDER=test on a production server: its checkout takes no money. Allowed only because HOST and " +
+    "SITE_URL are both on loopback (tests); a real site uses paypal or none.",
+  fields: { payments: "test" },
+};
+
 const PAYMENTS_OFF_NOTE: ServingNote = {
   level: "info",
   message: "Online payment is off (PAYMENT_PROVIDER=none): giving and booking point to the Contact page.",
@@ -59,7 +69,7 @@ const PAYMENTS_OFF_NOTE: ServingNote = {
  */
 async function checkPayments(env: Env, output: OperatorOutput): Promise<ServingNote[]> {
   if (env.PAYMENT_PROVIDER === "none") return [PAYMENTS_OFF_NOTE];
-  if (env.PAYMENT_PROVIDER !== "paypal") return [];
+  if (env.PAYMENT_PROVIDER === "test") return env.isProduction ? [TEST_PAYMENTS_NOTE] : [];
   const check = await checkPaypalCredentials({
     baseUrl: env.PAYPAL_API_URL,
     clientId: env.PAYPAL_CLIENT_ID ?? "",

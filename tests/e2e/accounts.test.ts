@@ -2,13 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { enrolTwoFactor, mailMatching, signInPage } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
 import { unusedTotp } from "../support/totp";
 
-// Its own app (NODE_ENV=test: the demo accounts are seeded) sending real mail to a local SMTP server.
+// Its own production app (with the demo accounts: startTestingAppProcess) sending real mail to a local SMTP server.
 let app: AppProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let browser: Browser;
@@ -19,7 +19,7 @@ const passwords = new Map(DEMO_ACCOUNTS.map((a) => [a.username, a.password]));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startAppProcess({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
+  app = await startTestingAppProcess({ SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { hydratedPage, signedInContexts } from "../support/browser-accounts";
 
 // Issue 15: "Save as insight" under a companion reply says it is saved and saves one, and a practice
-// done today can be kept as a Practice insight; with JavaScript and without. Its own app (NODE_ENV=test
-// seeds the demo member), so the member starts with no insights.
+// done today can be kept as a Practice insight; with JavaScript and without. Its own app (seeded with
+// the demo member), so the member starts with no insights.
 let app: AppProcess;
 let browser: Browser;
 let withJs: BrowserContext;
@@ -16,7 +16,7 @@ const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_AC
 const errors: string[] = [];
 
 beforeAll(async () => {
-  app = await startAppProcess({ NODE_ENV: "test" });
+  app = await startTestingAppProcess();
   browser = await launchBrowser();
   ({ withJs, withoutJs } = await signedInContexts(browser, app.url, member));
   withJs.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));

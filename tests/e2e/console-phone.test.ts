@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { applicationFields } from "../support/applications";
 import { launchBrowser } from "../support/browser";
 import { signInPage, staffSession } from "../support/browser-accounts";
@@ -32,8 +32,8 @@ const LISTS = [
 ];
 
 beforeAll(async () => {
-  // NODE_ENV=test seeds the demo accounts; without SMTP_URL every mail waits in the outbox.
-  app = await startAppProcess({ NODE_ENV: "test", PAYMENT_PROVIDER: "test" });
+  // The demo accounts are seeded (startTestingAppProcess); without SMTP_URL every mail waits in the outbox.
+  app = await startTestingAppProcess();
   browser = await launchBrowser();
   const post = (context: BrowserContext, path: string, form: Record<string, string>) =>
     context.request.post(`${app.url}${path}`, { form, headers: { Origin: app.url }, maxRedirects: 0 });

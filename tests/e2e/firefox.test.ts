@@ -3,7 +3,7 @@ import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
 import { formOnlyPaths } from "../../app/modules/content/public-pages";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import {
   arrivedAt,
   element,
@@ -30,7 +30,7 @@ const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_AC
 const keeper = DEMO_ACCOUNTS.find((a) => a.role === "keeper") as (typeof DEMO_ACCOUNTS)[number];
 
 beforeAll(async () => {
-  app = await startAppProcess({ NODE_ENV: "test", PAYMENT_PROVIDER: "test" });
+  app = await startTestingAppProcess();
   firefox = await launchFirefox({ javaScript: true });
   noScript = await launchFirefox({ javaScript: false });
 });
@@ -138,7 +138,7 @@ describe("Firefox ESR", () => {
 
   it("hands a gift to PayPal's approval page, on another origin, as a navigation of its own", async () => {
     const paypal = await startPaypalStandIn();
-    const paid = await startAppProcess({ NODE_ENV: "test", ...paypalSettings(paypal.url) });
+    const paid = await startTestingAppProcess({ ...paypalSettings(paypal.url) });
     try {
       await walking(firefox, 390, async (page) => {
         await visit(page, `${paid.url}/donation`);

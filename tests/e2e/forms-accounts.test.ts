@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { mailMatching } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
@@ -17,9 +17,9 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
 
 beforeAll(async () => {
-  // NODE_ENV=test seeds the demo accounts; mail goes to a local SMTP server (the reset link).
+  // The demo accounts are seeded (startTestingAppProcess); mail goes to a local SMTP server (the reset link).
   smtp = await startSmtpServer();
-  app = await startAppProcess({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
+  app = await startTestingAppProcess({ SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { applicationFields } from "../support/applications";
 import { launchBrowser } from "../support/browser";
 import { signInPage, staffSession } from "../support/browser-accounts";
@@ -22,8 +22,8 @@ const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_AC
 const NOT_SAVED = "The change may not have been saved. Please try again; sent twice, it is applied only once.";
 
 beforeAll(async () => {
-  // NODE_ENV=test seeds the demo accounts.
-  app = await startAppProcess({ NODE_ENV: "test" });
+  // The demo accounts are seeded (startTestingAppProcess).
+  app = await startTestingAppProcess();
   browser = await launchBrowser();
   for (const [name, email] of [
     ["Nora Nojs", "nora@example.org"],

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser, openDay } from "../support/browser";
 import { decodeMail, mailMatching } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
@@ -17,9 +17,7 @@ const SHOTS = "test-results/screenshots";
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startAppProcess({
-    NODE_ENV: "test",
-    PAYMENT_PROVIDER: "test",
+  app = await startTestingAppProcess({
     SMTP_URL: smtp.url,
     MAIL_WORKER_INTERVAL_MS: "100",
   });

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { hydratedPage, signedInContexts } from "../support/browser-accounts";
 
 // The member area's forms on the one form pipeline (decision 008), as a browser uses them: with
 // JavaScript off (plain posts, redirect after post), on (SPEC.md's toasts), and with the
-// connection dropped (the form's notice, what was typed kept). Its own app: NODE_ENV=test seeds the demo member.
+// connection dropped (the form's notice, what was typed kept). Its own app, seeded with the demo member.
 let app: AppProcess;
 let browser: Browser;
 let withJs: BrowserContext;
@@ -15,7 +15,7 @@ let withoutJs: BrowserContext;
 const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
 
 beforeAll(async () => {
-  app = await startAppProcess({ NODE_ENV: "test" });
+  app = await startTestingAppProcess();
   browser = await launchBrowser();
   // The same signed-in member, in a browser with JavaScript and one without.
   ({ withJs, withoutJs } = await signedInContexts(browser, app.url, member));

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../app/lib/dates";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser, openDay } from "../support/browser";
 import { mailMatching } from "../support/browser-accounts";
 import { readCalendar } from "../support/calendar";
@@ -15,9 +15,7 @@ const CARD = "4242424242424242";
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startAppProcess({
-    NODE_ENV: "test",
-    PAYMENT_PROVIDER: "test",
+  app = await startTestingAppProcess({
     SMTP_URL: smtp.url,
     MAIL_WORKER_INTERVAL_MS: "100",
   });

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizQuestions } from "../../app/content/readiness-quiz";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { enrolTwoFactor, mailMatching, signInPage } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
@@ -15,7 +15,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startAppProcess({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
+  app = await startTestingAppProcess({ SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "100" });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 
-// Its own app (NODE_ENV=test seeds the demo accounts), signed in as the demo member.
+// Its own app (seeded with the demo accounts), signed in as the demo member.
 let app: AppProcess;
 let browser: Browser;
 let page: Page;
@@ -13,7 +13,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   // The test payment provider: booking from the calendar pays with test card fields.
-  app = await startAppProcess({ NODE_ENV: "test", PAYMENT_PROVIDER: "test" });
+  app = await startTestingAppProcess();
   browser = await launchBrowser();
   page = await browser.newPage();
   // With the address: "Failed to load resource" alone does not say which.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { mailMatching, staffSession } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
@@ -23,7 +23,7 @@ const link = (mail: string, path: string) => mail.match(new RegExp(`https?://[^\
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startAppProcess({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "200" });
+  app = await startTestingAppProcess({ SMTP_URL: smtp.url, MAIL_WORKER_INTERVAL_MS: "200" });
   browser = await launchBrowser();
 });
 afterAll(async () => {

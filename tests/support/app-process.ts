@@ -100,3 +100,38 @@ export async function startAppProcess(env: Record<string, string> = {}, cwd = pr
     },
   };
 }
+
+/**
+ * The production server (NODE_ENV=production, React's production build) as the browser tests need
+ * it: the demo accounts in its database and the test payment provider. Production never creates
+ * demo accounts, so they are written into a fresh PGlite data directory here first; DEMO_ACCOUNTS=true
+ * lets the server start with them, and PAYMENT_PROVIDER=test is taken because HOST and SITE_URL are
+ * loopback (env.server.ts, answersThisMachineOnly). `env` overrides (PayPal's stand-in, SMTP_URL).
+ */
+export async function startTestingAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+  if (env.DATABASE_URL)
+    throw new Error("startTestingAppProcess seeds a PGlite data directory; DATABASE_URL is not for it");
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "sacred-e2e-"));
+  const { openPglite } = await import("../../db/client");
+  const { seedDemoAccounts } = await import("../../app/modules/accounts/seed.server");
+  const database = await openPglite(path.join(dataDir, "pglite"));
+  try {
+    await database.migrate();
+    await seedDemoAccounts(database.db, { production: false });
+  } finally {
+    await database.close();
+  }
+  const app = await startAppProcess({ PAYMENT_PROVIDER: "test", DEMO_ACCOUNTS: "true", ...env, DATA_DIR: dataDir });
+  // What the browser tests claim (README): the production build in production mode. Its settings line says so.
+  const settings = app
+    .stdout()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; nodeEnv?: string })
+    .find((line) => line.msg === "settings");
+  if (settings?.nodeEnv !== "production") {
+    await app.stop();
+    throw new Error(`the app under test is not in production mode:\n${app.output()}`);
+  }
+  return app;
+}

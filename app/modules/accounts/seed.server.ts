@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
+import { isLoopbackHost } from "../../lib/loopback";
 import { countAccounts } from "./members.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { accounts, profiles, type Role, users } from "./schema";
@@ -110,12 +111,6 @@ export async function demoAccountsWithPublicPasswords(db: Db): Promise<string[]>
     if (row?.hash && (await verifyPassword({ hash: row.hash, password: demo.password }))) open.push(demo.username);
   }
   return open;
-}
-
-/** 127.0.0.0/8, ::1 and localhost: a server bound there answers this machine only. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
-  return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** `open`: the demo accounts that still sign in with their public passwords (usernames). */
