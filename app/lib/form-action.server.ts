@@ -12,6 +12,7 @@ import {
   formInput,
   type HandOff,
   type Notice,
+  UNKNOWN_FORM,
 } from "./forms";
 
 /*
@@ -44,6 +45,8 @@ export async function readSubmission(request: Request): Promise<Submission> {
   for (const [name, value] of form.entries()) {
     if (typeof value !== "string") continue;
     if (!(name in fields)) fields[name] = value;
+    // Two intents name no one form: the action finds none and says so (UNKNOWN_FORM).
+    else if (name === "intent") fields.intent = "";
     if (name === FORM_KEY_FIELD || NEVER_ECHOED.test(name)) continue;
     const had = values[name];
     values[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
@@ -89,6 +92,11 @@ export function parse<T>(
 /** Bad input: 400 (or `status`), with the fields' messages, an optional notice and what was typed. */
 export function invalid(submission: Submission, fieldErrors: FieldErrors, formError?: Notice, status = 400) {
   return data({ ok: false, fieldErrors, formError, values: submission.values } satisfies FormResult, { status });
+}
+
+/** A post naming no form of the page (its intent missing, unknown or repeated): PageAlert shows it. */
+export function unknownForm(submission: Submission) {
+  return refused(submission, UNKNOWN_FORM, 400);
 }
 
 /** Refused as a whole (limits, a failure, a conflict): the notice, what was typed, the status. */

@@ -17,6 +17,16 @@ export type FormResult<T = unknown> =
   | { ok: true; data?: T }
   | { ok: false; fieldErrors: FieldErrors; formError?: Notice; values?: FormValues; rateLimited?: true };
 
+/**
+ * A post naming an intent the page has no form for: only a stale page (the app changed under it) or a
+ * forged request sends one (or one that sends two intents). The page says so above its forms
+ * (PageAlert), since none of them owns the answer.
+ */
+export const UNKNOWN_FORM: Notice = {
+  title: "Not saved",
+  description: "This form is not on the page any more. Please reload the page and try again.",
+};
+
 /** The hidden field holding a form's one-time key (made when the form is rendered). */
 export const FORM_KEY_FIELD = "_key";
 

@@ -108,7 +108,7 @@ export default function ForgotPassword() {
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert message={alert.message} />
+          <FormAlert id={alert.id} message={alert.message} />
           <div>
             <label htmlFor="email" className="mb-2 block font-medium">
               Email
@@ -119,7 +119,7 @@ export default function ForgotPassword() {
               defaultValue={email.defaultValue}
               // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
               autoFocus={email.autoFocus}
-              aria-invalid={email.error ? true : undefined}
+              {...alert.control("email")}
               type="email"
               autoComplete="email"
               maxLength={254}

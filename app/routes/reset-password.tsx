@@ -90,7 +90,7 @@ export default function ResetPassword() {
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert message={alert.message} />
+          <FormAlert id={alert.id} message={alert.message} />
           <div>
             <label htmlFor="password" className="mb-2 block font-medium">
               New password
@@ -99,7 +99,7 @@ export default function ResetPassword() {
               id="password"
               name={password.name}
               autoFocus={password.autoFocus}
-              aria-invalid={password.error ? true : undefined}
+              {...alert.control("password")}
               autoComplete="new-password"
               maxLength={128}
             />
@@ -112,7 +112,7 @@ export default function ResetPassword() {
               id="confirmPassword"
               name={confirm.name}
               autoFocus={confirm.autoFocus}
-              aria-invalid={confirm.error ? true : undefined}
+              {...alert.control("confirmPassword")}
               autoComplete="new-password"
               maxLength={128}
             />

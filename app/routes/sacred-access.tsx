@@ -154,7 +154,7 @@ export default function SacredAccess() {
         ) : null}
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert message={alert.message} />
+          <FormAlert id={alert.id} message={alert.message} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <div>
             <label htmlFor="emailOrUsername" className="mb-2 block font-medium">
@@ -166,7 +166,7 @@ export default function SacredAccess() {
               defaultValue={identifier.defaultValue}
               // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
               autoFocus={identifier.autoFocus}
-              aria-invalid={identifier.error ? true : undefined}
+              {...alert.control("emailOrUsername")}
               autoComplete="username"
               maxLength={254}
               className="field"
@@ -182,7 +182,7 @@ export default function SacredAccess() {
               id="password"
               name={password.name}
               autoFocus={password.autoFocus}
-              aria-invalid={password.error ? true : undefined}
+              {...alert.control("password")}
               autoComplete="current-password"
               maxLength={128}
               disabled={form.pending}

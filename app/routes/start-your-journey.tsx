@@ -1,7 +1,8 @@
 import { Sparkles } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { data, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { PageAlert } from "~/components/forms/page-alert";
 import { JourneyOffers } from "~/components/journey/journey-offers";
 import {
   AGREEMENT_REQUIRED,
@@ -12,6 +13,7 @@ import {
   journeyDisclaimer,
   journeyIntro,
   journeyOffers,
+  offerById,
 } from "~/content/journey";
 import { type Recommendation, type RecommendationKey, recommendations } from "~/content/readiness-quiz";
 import { appContext } from "~/context";
@@ -25,6 +27,7 @@ import {
   refused,
   type Submission,
   succeeded,
+  unknownForm,
 } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
@@ -60,6 +63,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Where a finished quiz lands: the thank-you view with its recommendation, also without JavaScript. */
 const resultPage = (key: RecommendationKey) => `/start-your-journey?quiz&result=${key}`;
 
+const UNKNOWN_OFFER = "That offering is not on this page any more. Please choose one of the offerings below.";
+
 /** Two forms post here: the readiness quiz (intent "quiz") and Apply without JavaScript ("apply"). */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = router.get(appContext);
@@ -67,9 +72,11 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const { intent } = submission.fields;
   if (intent === "apply") {
     if (submission.fields.agreement !== "on") return invalid(submission, { agreement: AGREEMENT_REQUIRED });
+    // Only a forged or stale page names an offer we do not have: said, not quietly sent back here.
+    if (!offerById(submission.fields.offer ?? "")) return invalid(submission, { offer: UNKNOWN_OFFER });
     throw redirect(applyPathFor(submission.fields.offer ?? ""));
   }
-  if (intent !== "quiz") throw data(null, { status: 400 });
+  if (intent !== "quiz") return unknownForm(submission);
 
   return handleForm(submission, QUIZ_MESSAGES.failed, context.logger, async () => {
     const byIp = await hit(context.db, RATE_LIMITS.quizIp, context.clientIp);
@@ -135,7 +142,9 @@ export default function StartYourJourney() {
   const result = useActionData<typeof action>() as FormResult | undefined;
   // The page's answer may be the quiz's (without JavaScript); only Apply's is the agreement's.
   const applyError =
-    result && !result.ok && result.values?.intent === "apply" ? (result.fieldErrors.agreement ?? null) : null;
+    result && !result.ok && result.values?.intent === "apply"
+      ? (result.fieldErrors.agreement ?? result.fieldErrors.offer ?? null)
+      : null;
 
   // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button, and
   // the quiz's own answer (without JavaScript) shows it too.
@@ -154,6 +163,7 @@ export default function StartYourJourney() {
       <PageHero eyebrow={hero.eyebrow} title={hero.title}>
         {hero.text}
       </PageHero>
+      <PageAlert result={result} shownBy={["apply", "quiz"]} />
 
       <div className="grid gap-6 md:grid-cols-2">
         {[sacredSpace, guidedCeremony].map((block, i) => (

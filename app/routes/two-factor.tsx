@@ -61,9 +61,14 @@ export default function TwoFactor() {
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert message={alert.message} />
+          <FormAlert id={alert.id} message={alert.message} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <OneTimeCodeField disabled={form.pending} error={code.error} autoFocus={code.autoFocus} />
+          <OneTimeCodeField
+            disabled={form.pending}
+            error={code.error}
+            autoFocus={code.autoFocus}
+            {...alert.control("code")}
+          />
           <button type="submit" className="btn-gold" disabled={form.pending}>
             {form.pending ? "Checking..." : "Verify"}
           </button>

@@ -72,7 +72,7 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     });
     expect(theirs.status).toBe(404);
     // Without JavaScript the page comes back with the notice shown (not only in the page's data).
-    expect(await theirs.text()).toContain(">Not saved. That message could not be found.</p>");
+    expect(alertOf(await theirs.text())).toEqual(["Not saved", "That message could not be found."]);
     const missing = await post(server, "/spirit-companion", otherCookie, {
       intent: "keep-message",
       messageId: "999999",
@@ -100,7 +100,7 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     // Not done yet: nothing to keep.
     const early = await post(server, "/spirit-companion", cookie, keep);
     expect(early.status).toBe(409);
-    expect(await early.text()).toContain(">Not saved. Mark the practice complete first.</p>");
+    expect(alertOf(await early.text())).toEqual(["Not saved", "Mark the practice complete first."]);
     expect((await insightsOf(member.id)).filter((r) => r.category === "practice")).toEqual([]);
 
     await post(server, "/spirit-companion", cookie, {
@@ -133,3 +133,9 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     );
   });
 });
+
+/** The page's alert (PageAlert) as its paragraphs' text. */
+function alertOf(html: string): string[] {
+  const alert = /<div role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
+  return [...alert.matchAll(/<p[^>]*>([^<]*)<\/p>/g)].map((m) => m[1] ?? "");
+}

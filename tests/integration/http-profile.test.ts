@@ -391,6 +391,38 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     expect((await get(server, "/dashboard", cookie)).status).toBe(200);
   });
 
+  it("says so above the page when a post names no form of it (unknown, missing or two intents), changing nothing", async () => {
+    const before = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    const cases: Array<[string, URLSearchParams]> = [
+      ["unknown", new URLSearchParams({ intent: "rename-everything", fullName: "Changed" })],
+      ["missing", new URLSearchParams({ fullName: "Changed" })],
+      [
+        "two intents",
+        new URLSearchParams([
+          ["intent", "basic"],
+          ["intent", "delete"],
+          ["fullName", "Changed"],
+        ]),
+      ],
+    ];
+    for (const [what, body] of cases) {
+      const res = await fetch(`${server.url}/profile`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin, cookie },
+        body,
+        redirect: "manual",
+      });
+      expect(res.status, what).toBe(400);
+      const alert = /<div role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(await res.text())?.[1] ?? "";
+      expect(alert, what).toContain("This form is not on the page any more. Please reload the page and try again.");
+    }
+    expect(await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id))).toEqual(before);
+    // Ending "a" session without saying which is refused with its message, not a 303 that ended nothing.
+    const vague = await save({ intent: "end-session" });
+    expect(vague.status).toBe(400);
+    expect(await vague.text()).toContain("Please choose a session to end.");
+  });
+
   it("exports only the member's own data, decrypted, as a private download", async () => {
     await save({ intent: "medical", ...RECORD, isPrivate: "on" });
     const res = await get(server, "/profile/export", cookie);

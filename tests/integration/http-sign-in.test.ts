@@ -4,6 +4,7 @@ import { greetingFor, hourIn } from "../../app/lib/dates";
 import { profiles, rateLimits, sessions, users } from "../../db/schema";
 import { cookiesOf, createAccount, get, post, signIn, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
+import { fieldMessages, textOfId } from "../support/field-messages";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
 const INVALID = "Invalid credentials. Please check your email/username and password.";
@@ -79,16 +80,25 @@ describeEachBackend("signing in over HTTP", (backend) => {
   });
 
   it("checks the fields with SPEC.md's messages before looking anything up", async () => {
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ emailOrUsername: "  ", password: "secret1" }, "Please enter your email or username"],
-      [{ emailOrUsername: "maya", password: "" }, "Please enter your password"],
-      [{ emailOrUsername: "maya", password: "12345" }, "Password must be at least 6 characters long"],
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ emailOrUsername: "  ", password: "secret1" }, "Please enter your email or username", "emailOrUsername"],
+      [{ emailOrUsername: "maya", password: "" }, "Please enter your password", "password"],
+      [{ emailOrUsername: "maya", password: "12345" }, "Password must be at least 6 characters long", "password"],
+      [
+        { emailOrUsername: "m".repeat(255), password: "secret1" },
+        "An email or username has at most 254 characters",
+        "emailOrUsername",
+      ],
+      // Longer than any password can be: simply not the password (no limit to probe).
+      [{ emailOrUsername: "maya", password: "p".repeat(129) }, INVALID, "password"],
     ];
-    for (const [fields, message] of cases) {
+    for (const [fields, message, field] of cases) {
       const res = await postForm(server, "/sacred-access", fields);
       expect(res.status, message).toBe(400);
       const html = await res.text();
-      expect(html).toContain(message);
+      // The one alert holds the message, and the field it is about points at it (no JavaScript needed).
+      expect(textOfId(html, "sign-in-alert"), message).toBe(message);
+      expect(fieldMessages(html, field), message).toEqual([message]);
       // What was typed stays, except the password, which is never written back into the page.
       if (fields.emailOrUsername === "maya") expect(html).toContain('value="maya"');
       if (fields.password) expect(html).not.toContain(`value="${fields.password}"`);

@@ -100,7 +100,7 @@ export const HOSTILE_FORMS: HostileForm[] = [
     optional: ["cardLast4"],
   },
   { route: "/guide-chat", by: "visitor", fields: { message: "What should I bring?" } },
-  { route: "/donation", by: "visitor", fields: { intent: "give", amount: "50", donorName: "Ana", email: "a@b.org" } },
+  { route: "/donation", by: "visitor", fields: { amount: "50", donorName: "Ana", email: "a@b.org" } },
   { route: "/payments/return", by: "visitor", fields: { payment: "missing", cancelled: "1" } },
   {
     route: "/bookings",

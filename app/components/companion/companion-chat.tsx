@@ -173,7 +173,7 @@ export function CompanionChat({
         ) : null}
       </ol>
       {failed ? (
-        <p role="alert" className="mt-2 text-sm text-rose-200">
+        <p id="companion-message-error" role="alert" className="mt-2 text-sm text-rose-200">
           {failed}
         </p>
       ) : null}
@@ -194,6 +194,8 @@ export function CompanionChat({
           id="companion-message"
           name="message"
           value={draft}
+          aria-invalid={answer?.fieldErrors.message ? true : undefined}
+          aria-describedby={answer?.fieldErrors.message ? "companion-message-error" : undefined}
           maxLength={500}
           rows={2}
           onChange={(event) => setDraft(event.target.value)}

@@ -25,7 +25,8 @@ export function IssueForm({ form, draft }: { form: ReturnType<typeof useForm>; d
         maxLength={200}
         required
       />
-      <fieldset aria-describedby={format.error ? `${format.id}-error` : undefined}>
+      {/* Each radio is marked and points at the message, as a screen reader reads a radio on its own. */}
+      <fieldset>
         <legend className="mb-2 font-medium">The body is written in</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {(
@@ -35,7 +36,14 @@ export function IssueForm({ form, draft }: { form: ReturnType<typeof useForm>; d
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="format" value={value} defaultChecked={chosen === value} />
+              <input
+                type="radio"
+                name="format"
+                value={value}
+                defaultChecked={chosen === value}
+                aria-invalid={format.error ? true : undefined}
+                aria-describedby={format.error ? `${format.id}-error` : undefined}
+              />
               {label}
             </label>
           ))}

@@ -7,6 +7,8 @@ export function OneTimeCodeField(props: {
   className?: string;
   error?: string;
   autoFocus?: boolean;
+  /** The alert that holds the code's message (useOneAlert's `control`). */
+  "aria-describedby"?: string;
 }) {
   return (
     <div>
@@ -22,6 +24,7 @@ export function OneTimeCodeField(props: {
         // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
         autoFocus={props.autoFocus}
         aria-invalid={props.error ? true : undefined}
+        aria-describedby={props["aria-describedby"]}
         className={`field tracking-widest ${props.className ?? ""}`}
         disabled={props.disabled}
       />

@@ -160,6 +160,7 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   }
 
   return {
+    id,
     /** Spread on <Form> / <fetcher.Form>. */
     props: { ref: form, noValidate: true, onSubmit, onChange },
     /** Spread on a field: its id, what was typed before an error, its message, focus when first wrong. */

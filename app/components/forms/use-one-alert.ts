@@ -4,9 +4,13 @@ import type { FieldErrors, Notice } from "~/lib/forms";
 /**
  * The account forms show one alert at a time (SPEC.md 4, Login: "error alert. Editing a field
  * clears the error"): the first field message, else the form's notice. Editing hides it until
- * the next submit brings a new answer.
+ * the next submit brings a new answer. `control(name)` marks a control: invalid when its field
+ * has an error, and described by the alert when the alert speaks for it, so a screen reader on
+ * that control (autofocused after a refusal) reads the message and a page without JavaScript
+ * says which field to mend.
  */
 export function useOneAlert(form: {
+  id: string;
   errors: FieldErrors;
   formError: Notice | null;
   props: {
@@ -15,9 +19,18 @@ export function useOneAlert(form: {
   };
 }) {
   const [hidden, setHidden] = useState(false);
-  const message = hidden ? null : (Object.values(form.errors)[0] ?? form.formError?.description ?? null);
+  const first = Object.entries(form.errors).find(([, message]) => message);
+  const message = hidden ? null : (first?.[1] ?? form.formError?.description ?? null);
+  const id = `${form.id}-alert`;
   return {
+    id,
     message,
+    control(name: string): { "aria-invalid"?: true; "aria-describedby"?: string } {
+      if (!form.errors[name]) return {};
+      return message && first?.[0] === name
+        ? { "aria-invalid": true, "aria-describedby": id }
+        : { "aria-invalid": true };
+    },
     props: {
       ...form.props,
       onChange(event: ChangeEvent<HTMLFormElement>) {

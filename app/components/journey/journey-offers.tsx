@@ -80,7 +80,8 @@ export function JourneyOffers({
                 setAgreed(event.target.checked);
                 setError(null);
               }}
-              aria-describedby={`${checkboxId}-text`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${checkboxId}-error ${checkboxId}-text` : `${checkboxId}-text`}
               className="mt-1 h-5 w-5 shrink-0 accent-amber-400"
             />
             <div>
@@ -97,7 +98,11 @@ export function JourneyOffers({
             </div>
           </div>
           {error ? (
-            <p role="alert" className="mt-4 rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
+            <p
+              id={`${checkboxId}-error`}
+              role="alert"
+              className="mt-4 rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100"
+            >
               {error}
             </p>
           ) : null}

@@ -128,6 +128,9 @@ export function ReadinessQuiz({ landed }: { landed?: Recommendation | null }) {
                         name={q.id}
                         value={option}
                         defaultChecked={form.wasChecked(q.id, option)}
+                        // Each radio as well as the group: a screen reader reads a radio on its own.
+                        aria-invalid={form.errors[q.id] ? true : undefined}
+                        aria-describedby={form.errors[q.id] ? `quiz-${q.id}-error` : undefined}
                         className="mt-1 accent-amber-400"
                       />
                       <span>{option}</span>

@@ -47,6 +47,9 @@ export function useProfileForm(intent: string, schema?: Schema) {
   return {
     ...form,
     alert: alert.message,
+    alertId: alert.id,
+    /** A control's marks: invalid, and described by the alert when it holds that control's message. */
+    control: alert.control,
     props: {
       ...alert.props,
       onSubmit(event: Parameters<typeof alert.props.onSubmit>[0]) {
@@ -69,13 +72,17 @@ export function ProfileFormShell(props: {
   className?: string;
   /** Where the one alert goes: at the top (default) or nowhere (the children show messages). */
   alert?: boolean;
+  /** A form that is one button: no control points at its alert, and several share an intent (no id). */
+  buttonOnly?: boolean;
   children: ReactNode;
 }) {
   return (
     <Form method="post" preventScrollReset className={props.className} {...props.form.props}>
       <input type="hidden" name="intent" value={props.intent} />
       <input {...props.form.keyField} />
-      {props.alert === false ? null : <FormAlert message={props.form.alert} />}
+      {props.alert === false ? null : (
+        <FormAlert id={props.buttonOnly ? undefined : props.form.alertId} message={props.form.alert} />
+      )}
       {props.children}
     </Form>
   );
@@ -91,7 +98,7 @@ export function ButtonForm(props: {
 }) {
   const form = useProfileForm(props.intent);
   return (
-    <ProfileFormShell form={form} intent={props.intent} className={props.className}>
+    <ProfileFormShell form={form} intent={props.intent} className={props.className} buttonOnly>
       {Object.entries(props.hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -42,15 +42,33 @@ export function SecurityCard(props: {
           <label htmlFor="currentPassword" className="text-sm font-medium">
             Current password
           </label>
-          <PasswordInput id="currentPassword" name="currentPassword" autoComplete="current-password" maxLength={128} />
+          <PasswordInput
+            id="currentPassword"
+            name="currentPassword"
+            autoComplete="current-password"
+            maxLength={128}
+            {...password.control("currentPassword")}
+          />
           <label htmlFor="newPassword" className="text-sm font-medium">
             New password (8 to 128 characters)
           </label>
-          <PasswordInput id="newPassword" name="password" autoComplete="new-password" maxLength={128} />
+          <PasswordInput
+            id="newPassword"
+            name="password"
+            autoComplete="new-password"
+            maxLength={128}
+            {...password.control("password")}
+          />
           <label htmlFor="confirmNewPassword" className="text-sm font-medium">
             New password, once more
           </label>
-          <PasswordInput id="confirmNewPassword" name="confirmPassword" autoComplete="new-password" maxLength={128} />
+          <PasswordInput
+            id="confirmNewPassword"
+            name="confirmPassword"
+            autoComplete="new-password"
+            maxLength={128}
+            {...password.control("confirmPassword")}
+          />
           <button type="submit" className="btn-ghost justify-self-start" disabled={password.pending}>
             {password.pending ? "Saving..." : "Change Password"}
           </button>
@@ -69,7 +87,7 @@ export function SecurityCard(props: {
             id="newEmail"
             name="newEmail"
             defaultValue={newEmail.defaultValue}
-            aria-invalid={newEmail.error ? true : undefined}
+            {...email.control("newEmail")}
             type="email"
             autoComplete="email"
             maxLength={254}
@@ -78,7 +96,13 @@ export function SecurityCard(props: {
           <label htmlFor="emailPassword" className="text-sm font-medium">
             Your password
           </label>
-          <PasswordInput id="emailPassword" name="currentPassword" autoComplete="current-password" maxLength={128} />
+          <PasswordInput
+            id="emailPassword"
+            name="currentPassword"
+            autoComplete="current-password"
+            maxLength={128}
+            {...email.control("currentPassword")}
+          />
           <button type="submit" className="btn-ghost justify-self-start" disabled={email.pending}>
             {email.pending ? "Sending..." : "Change Email"}
           </button>

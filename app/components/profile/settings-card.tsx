@@ -32,6 +32,7 @@ export function SettingsCard(props: {
               type="checkbox"
               name={setting.key}
               defaultChecked={checked(setting.key)}
+              {...form.control(setting.key)}
               className="mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-night-700 ring-1 ring-violet-300/40 transition before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-mist before:transition checked:bg-violet-500 checked:before:translate-x-5"
             />
           </label>
@@ -43,7 +44,7 @@ export function SettingsCard(props: {
           <select
             id="timezone"
             name="timezone"
-            aria-invalid={timezone.error ? true : undefined}
+            {...form.control("timezone")}
             className="field"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: zone names from Intl, escaped (time-zone-options.ts).
             dangerouslySetInnerHTML={{

@@ -16,6 +16,9 @@ export const ACCOUNT_MESSAGES = {
   username: "Username must be 3 to 30 characters: letters, numbers, dots and underscores",
   usernameTaken: "That username is taken. Please choose another.",
   currentPassword: "Your current password is not correct",
+  identifierLong: "An email or username has at most 254 characters",
+  passwordLong: "A password has at most 128 characters",
+  codeLong: "That is not a code from your authenticator app or a recovery code",
 } as const;
 
 /**

@@ -4,7 +4,9 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 import { ACCOUNT_MESSAGES } from "./messages";
 
 export const signInSchema = z.object({
-  emailOrUsername: z.string().check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.identifier), z.maxLength(254)),
+  emailOrUsername: z
+    .string()
+    .check(z.trim(), z.minLength(1, ACCOUNT_MESSAGES.identifier), z.maxLength(254, ACCOUNT_MESSAGES.identifierLong)),
   password: z
     .string()
     .check(
@@ -55,7 +57,9 @@ export const acceptInvitationSchema = confirmed(
 
 export const changePasswordSchema = confirmed(
   z.object({
-    currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+    currentPassword: z
+      .string()
+      .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong)),
     password: newPassword,
     confirmPassword: z.string(),
   }),
@@ -63,18 +67,26 @@ export const changePasswordSchema = confirmed(
 
 export const changeEmailSchema = z.object({
   newEmail: forgotPasswordSchema.shape.email,
-  currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong)),
 });
 
 /** A second-factor code: six digits from an app, or a recovery code (hence up to 64). Never echoed back. */
 export const twoFactorCodeSchema = z.object({
   code: z
     .string()
-    .check(z.trim(), z.minLength(1, "Please enter the code from your authenticator app"), z.maxLength(64)),
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter the code from your authenticator app"),
+      z.maxLength(64, ACCOUNT_MESSAGES.codeLong),
+    ),
   redirectTo: z.optional(z.string()),
 });
 
 /** Turning two-factor on begins with the account's password. */
 export const enrolPasswordSchema = z.object({
-  password: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+  password: z
+    .string()
+    .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong)),
 });

@@ -42,6 +42,11 @@ export const practiceSchema = z.object({ practiceId, done: z.enum(["true", "fals
 /** "Keep as a Practice insight" under a practice done today. */
 export const keepPracticeSchema = z.object({ practiceId });
 
+/** The bin beside a saved insight: which one (another member's is answered as gone, as one that never was). */
+export const deleteInsightSchema = z.object({
+  id: z.string().check(z.refine((id) => serialId(id) !== null, "Unknown insight.")),
+});
+
 /** "Save as insight" under a companion reply: which message (its words are read on the server). */
 export const keepMessageSchema = z.object({
   messageId: z.string().check(z.refine((id) => serialId(id) !== null, "Unknown message.")),

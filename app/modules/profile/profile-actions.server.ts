@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { AppContext } from "../../handles";
 import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../lib/form-action.server";
-import type { Notice } from "../../lib/forms";
+import { UNKNOWN_FORM } from "../../lib/forms";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "../accounts/email-change.server";
 import { ACCOUNT_MESSAGES } from "../accounts/messages";
 import {
@@ -145,15 +145,16 @@ export async function profileAction(request: Request, context: Ctx, viewer: View
       });
       return succeeded(request, answer);
     }
-    case "end-session":
-    case "end-other-sessions": {
+    // Deletes: a second one finds nothing more to end, so they need no one-time key.
+    case "end-session": {
       const parsed = parse(submission, endSessionSchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-      // Deletes: a second one finds nothing more to end, so they need no one-time key.
-      if (intent === "end-session") await endSession(context, viewer.id, parsed.data.sessionId);
-      else await endOtherSessions(context, viewer);
+      await endSession(context, viewer.id, parsed.data.sessionId);
       return succeeded(request, answerFor(intent, "sessions", "security"));
     }
+    case "end-other-sessions":
+      await endOtherSessions(context, viewer);
+      return succeeded(request, answerFor(intent, "sessions", "security"));
     case "delete": {
       const parsed = parse(submission, deleteAccountSchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
@@ -166,11 +167,9 @@ export async function profileAction(request: Request, context: Ctx, viewer: View
       throw new Response(null, { status: 303, headers: withLocation(headers, "/sacred-access?deleted=1") });
     }
     default:
-      return refused(submission, UNKNOWN, 400);
+      return refused(submission, UNKNOWN_FORM, 400);
   }
 }
-
-const UNKNOWN: Notice = { title: "Not saved", description: "Unknown action." };
 
 function withLocation(headers: Headers, location: string) {
   const out = new Headers(headers);

@@ -77,9 +77,30 @@ export const settingsSchema = z.object({
 /** Deleting the account: the box is checked first, before any password is tried. */
 export const deleteAccountSchema = z.object({
   confirm: z.string().check(z.minLength(1, "Please tick the box to confirm.")),
-  currentPassword: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128)),
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong)),
 });
 
 /** The records the member saw and chose to link (their keys, comma-separated), and one session to end. */
 export const linkRecordsSchema = z.object({ records: z.string().check(z.maxLength(40_000)) });
-export const endSessionSchema = z.object({ sessionId: z.string().check(z.maxLength(200)) });
+export const endSessionSchema = z.object({
+  sessionId: z.string().check(z.minLength(1, "Please choose a session to end."), z.maxLength(200, "Unknown session.")),
+});
+
+/** The forms of /profile, by intent: each shows its own refusal (profile-actions.server.ts answers them). */
+export const PROFILE_FORMS = [
+  "basic",
+  "medical",
+  "clothing",
+  "dietary",
+  "settings",
+  "password",
+  "email",
+  "confirm-email",
+  "cancel-email",
+  "link-records",
+  "end-session",
+  "end-other-sessions",
+  "delete",
+] as const;

@@ -135,7 +135,7 @@ function BeginEnrolment({ result }: { result: FormResult | undefined }) {
   return (
     <Form method="post" className="card grid gap-5" {...alert.props}>
       <input {...form.keyField} />
-      <FormAlert message={alert.message} />
+      <FormAlert id={alert.id} message={alert.message} />
       <input type="hidden" name="intent" value="start" />
       <label htmlFor="password" className="font-medium">
         Confirm your password to begin
@@ -145,7 +145,7 @@ function BeginEnrolment({ result }: { result: FormResult | undefined }) {
         name="password"
         autoComplete="current-password"
         maxLength={128}
-        aria-invalid={form.errors.password ? true : undefined}
+        {...alert.control("password")}
       />
       <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
         {form.pending ? "Checking..." : "Begin"}
@@ -160,7 +160,7 @@ function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result:
   return (
     <Form method="post" className="card grid gap-5" {...alert.props}>
       <input {...form.keyField} />
-      <FormAlert message={alert.message} />
+      <FormAlert id={alert.id} message={alert.message} />
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="secret" value={enrolment.secret} />
       <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
@@ -193,7 +193,7 @@ function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result:
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            aria-invalid={form.errors.code ? true : undefined}
+            {...alert.control("code")}
             className="field mt-2 max-w-40 tracking-widest"
           />
         </li>
@@ -217,8 +217,8 @@ function StepUp({ result }: { result: FormResult | undefined }) {
       </PageHero>
       <Form method="post" className="card grid gap-5" {...alert.props}>
         <input {...form.keyField} />
-        <FormAlert message={alert.message} />
-        <OneTimeCodeField className="max-w-60" error={form.errors.code} />
+        <FormAlert id={alert.id} message={alert.message} />
+        <OneTimeCodeField className="max-w-60" error={form.errors.code} {...alert.control("code")} />
         <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
           {form.pending ? "Checking..." : "Verify"}
         </button>

@@ -1,5 +1,6 @@
 import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
+import { PageAlert } from "~/components/forms/page-alert";
 import { FacilitatorCircle } from "~/components/integration/facilitator-circle";
 import { IntegrationArchive } from "~/components/integration/integration-archive";
 import { IntegrationForm } from "~/components/integration/integration-form";
@@ -7,7 +8,7 @@ import { type VisionDraft, VoiceVision } from "~/components/integration/voice-vi
 import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDateTime } from "~/lib/dates";
-import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { listShareReads } from "~/modules/audit/audit.server";
@@ -145,7 +146,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         return succeeded(request, answer);
       }
       default:
-        return refused(submission, { title: "Save Error", description: "Unknown action." }, 400);
+        return unknownForm(submission);
     }
   });
 }
@@ -190,6 +191,15 @@ export default function Integration() {
           {done}
         </p>
       ) : null}
+      {/* The forms of this mode that show their own refusal; the rest (a vision attached or kept) say it here. */}
+      <PageAlert
+        result={answer}
+        shownBy={[
+          "share",
+          ...(mode === "personal" ? ["save-session"] : []),
+          ...(mode === "voice" ? ["vision-prompt"] : []),
+        ]}
+      />
       <nav aria-label="Integration modes">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {MODES.map((m) => (

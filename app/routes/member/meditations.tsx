@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { useLoaderData, useSearchParams } from "react-router";
+import { useActionData, useLoaderData, useSearchParams } from "react-router";
+import { PageAlert } from "~/components/forms/page-alert";
 import { MeditationPlayer } from "~/components/practice/meditation-player";
 import { MEDITATION_SECTIONS } from "~/content/meditations";
 import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { plural } from "~/lib/plural";
 import { privateMeta } from "~/lib/private-meta";
 import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
@@ -63,6 +65,7 @@ export const clientAction = keepFormOnFailure(PRACTICE_MESSAGES.sitNotSaved);
 export default function Meditations() {
   const { sits, audio } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const result = useActionData<typeof action>() as FormResult | undefined;
   return (
     <>
       <header className="py-12 text-center">
@@ -72,6 +75,8 @@ export default function Meditations() {
           guidance appears as you go.
         </p>
       </header>
+      {/* A sit is recorded by the timer's own form, which has nowhere to say a refusal: the page says it. */}
+      <PageAlert result={result} />
       {params.has("completed") ? (
         <p
           role="status"

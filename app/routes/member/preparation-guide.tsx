@@ -1,5 +1,6 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
 import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { PageAlert } from "~/components/forms/page-alert";
 import { useForm } from "~/components/forms/use-form";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { appContext, viewerContext } from "~/context";
@@ -80,7 +81,11 @@ export default function PreparationGuide() {
   const done = CHECKLIST.filter((item) => checked.includes(item.id)).length;
   const result = useActionData<typeof action>() as FormResult | undefined;
   const [params] = useSearchParams();
-  const reset = useForm({ id: "checklist-reset", result });
+  // The page's answer is the reset's only when the reset sent it; a box's refusal is the page's (PageAlert).
+  const reset = useForm({
+    id: "checklist-reset",
+    result: result?.ok || result?.values?.intent === "reset" ? result : undefined,
+  });
   return (
     <>
       <header className="py-12 text-center">
@@ -89,6 +94,9 @@ export default function PreparationGuide() {
           Preparation is where a ceremony begins. Open each section in your own time; your checklist is saved as you go.
         </p>
       </header>
+      <div className="mx-auto max-w-3xl">
+        <PageAlert result={result} shownBy={["reset"]} />
+      </div>
       <div className="mx-auto grid max-w-3xl gap-4">
         {PREPARATION_SECTIONS.map((section) => (
           <details key={section.id} className="card group">

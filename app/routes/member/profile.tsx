@@ -1,7 +1,14 @@
 import { Shirt, UserRound, Utensils } from "lucide-react";
 import { useEffect } from "react";
-import { type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useSearchParams } from "react-router";
+import {
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useSearchParams,
+} from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
+import { PageAlert } from "~/components/forms/page-alert";
 import { EditableCard } from "~/components/profile/editable-card";
 import { GivingCard } from "~/components/profile/giving-card";
 import { LinkRecordsCard } from "~/components/profile/link-records-card";
@@ -16,6 +23,7 @@ import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { handleForm, readSubmission } from "~/lib/form-action.server";
+import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { describeUserAgent } from "~/lib/user-agent";
 import { pendingEmailChange } from "~/modules/accounts/email-change.server";
@@ -27,6 +35,7 @@ import { linkableRecords } from "~/modules/profile/linking.server";
 import { PROFILE_MESSAGES } from "~/modules/profile/messages";
 import { knownTimeZones, memberProfile } from "~/modules/profile/profile.server";
 import { profileAction } from "~/modules/profile/profile-actions.server";
+import { PROFILE_FORMS } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
@@ -113,6 +122,7 @@ export default function Profile() {
   const { profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const answer = useActionData<typeof action>() as FormResult | undefined;
   // A new location (the redirect after a successful save) starts the security forms afresh: no
   // typed password stays in a field. An error answers without navigating, so what was typed stays.
   const { key: locationKey } = useLocation();
@@ -139,6 +149,8 @@ export default function Profile() {
           What you keep here helps your facilitators care for you. Only you can change it.
         </p>
       </header>
+      {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
+      <PageAlert result={answer} shownBy={PROFILE_FORMS} />
       {saved && SAVED[saved] && !hydrated ? (
         <div className="mb-6">
           <FormAlert tone="success" message={SAVED[saved]} />

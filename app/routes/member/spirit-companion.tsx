@@ -11,12 +11,13 @@ import { CompanionChat } from "~/components/companion/companion-chat";
 import { DailyPractices } from "~/components/companion/daily-practices";
 import { SavedNotice } from "~/components/companion/keep-insight";
 import { ReflectionPrompt } from "~/components/companion/reflection-prompt";
+import { PageAlert } from "~/components/forms/page-alert";
 import { VisionImage } from "~/components/integration/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
 import { appContext, viewerContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { dayIn, formatDateTime } from "~/lib/dates";
-import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
@@ -37,6 +38,7 @@ import {
 import { COMPANION_MESSAGES } from "~/modules/companion/messages";
 import {
   companionMessageSchema,
+  deleteInsightSchema,
   insightSchema,
   keepMessageSchema,
   keepPracticeSchema,
@@ -159,10 +161,13 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         }
         return succeeded(request, { redirectTo: `${PAGE}?saved=practice#practices` });
       }
-      case "delete-insight":
+      case "delete-insight": {
+        const parsed = parse(submission, deleteInsightSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         // Deleting is naturally idempotent: no one-time key.
-        await deleteInsight(context.db, viewer.id, serialId(submission.fields.id) ?? 0);
+        await deleteInsight(context.db, viewer.id, serialId(parsed.data.id) ?? 0);
         return succeeded(request, { redirectTo: `${PAGE}#insights` });
+      }
       case "practice": {
         const parsed = parse(submission, practiceSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
@@ -172,7 +177,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         return succeeded(request, { redirectTo: PAGE });
       }
       default:
-        return refused(submission, { title: "Not saved", description: "Unknown action." }, 400);
+        return unknownForm(submission);
     }
   });
 }
@@ -188,8 +193,6 @@ export default function SpiritCompanion() {
   const remover = useFetcher();
   const answer = useActionData<typeof action>() as FormResult | undefined;
   const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
-  // Without JavaScript a refused "save as insight" comes back as the page: its notice at the top.
-  const keepRefused = answer && !answer.ok && /^keep-/.test(String(answer.values?.intent)) ? answer.formError : null;
   const [params] = useSearchParams();
   const saved = params.get("saved");
   const filterLink = (f: string) => {
@@ -208,16 +211,10 @@ export default function SpiritCompanion() {
           clinician: for anything medical or urgent it will point you to one.
         </p>
       </header>
+      {/* Only the chat shows its own refusal without JavaScript; the page says every other form's here. */}
+      <PageAlert result={answer} shownBy={["message"]} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         {saved === "reflection" ? <SavedNotice className="lg:col-span-2">{SAVED.reflection}</SavedNotice> : null}
-        {keepRefused ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-rose-400/40 bg-rose-500/10 p-4 text-rose-100 lg:col-span-2"
-          >
-            {`${keepRefused.title}. ${keepRefused.description}`}
-          </p>
-        ) : null}
         <section id="conversation" aria-labelledby="chat-title" className="card scroll-mt-24 self-start">
           <h2 id="chat-title" className="mb-4 font-serif text-2xl font-semibold">
             Conversation
