@@ -8,6 +8,8 @@ export interface CachedPage {
   expires: number;
   /** Byte offsets of the forms' one-time keys in `body` (see withFreshKeys). */
   keyOffsets: number[];
+  /** A page without forms, encoded once per encoding asked for (page-cache-hit.ts). */
+  encoded?: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
 }
 
 const KEY_INPUT = new RegExp(`<input\\b[^>]*\\bname="${FORM_KEY_FIELD}"[^>]*>`, "g");
@@ -79,6 +81,16 @@ export class PageCache {
   clear(): void {
     this.pages.clear();
   }
+}
+
+/** The cache's key: anonymous reads (no cookie, no credentials) of a path and its query. */
+export function cacheKeyOf(req: {
+  method: string;
+  originalUrl: string;
+  headers: Record<string, unknown>;
+}): string | null {
+  const anonymous = !req.headers.cookie && !req.headers.authorization;
+  return (req.method === "GET" || req.method === "HEAD") && anonymous ? req.originalUrl : null;
 }
 
 export function isCacheableResponse(status: number, headers: Headers): boolean {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { DATA_REQUEST_HEADER } from "../app/lib/form-action.server";
-import { formKeyOffsets, isCacheableResponse, type PageCache, withFreshKeys } from "./page-cache";
+import { cacheKeyOf, formKeyOffsets, isCacheableResponse, type PageCache } from "./page-cache";
 import { sendUnavailable } from "./unavailable-page";
 
 interface Options {
@@ -42,27 +42,14 @@ function send(req: Request, res: Response, status: number, headers: Array<[strin
   res.status(status);
   for (const [key, value] of headers) {
     if (key === "content-length" || key === "transfer-encoding") continue;
-    res.append(key, value);
+    // One value each (Headers joined them), replacing the baseline's (security-headers.ts): two
+    // Content-Security-Policy headers would both be enforced. Only cookies come one per header.
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
   }
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
-}
-
-function cacheKeyOf(req: Request): string | null {
-  const anonymous = !req.headers.cookie && !req.headers.authorization;
-  return (req.method === "GET" || req.method === "HEAD") && anonymous ? req.originalUrl : null;
-}
-
-/** Answers anonymous reads from the page cache before any other work (files, routing). */
-export function pageCacheMiddleware(cache: PageCache) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const key = cacheKeyOf(req);
-    const hit = key ? cache.get(key) : undefined;
-    if (!hit) return next();
-    res.setHeader("X-Page-Cache", "hit");
-    send(req, res, hit.status, hit.headers, withFreshKeys(hit));
-  };
 }
 
 /**

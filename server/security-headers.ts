@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from "express";
-import onHeaders from "on-headers";
 import { contentSecurityPolicy } from "../app/lib/csp.server";
 
 /** Headers of DESIGN.md "Security bar" on every response. */
@@ -16,10 +15,10 @@ export function securityHeaders(options: { https: boolean; dev: boolean }) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     if (options.https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    // Documents set their own policy with script hashes; everything else gets the baseline.
-    onHeaders(res, () => {
-      if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", baselineCsp);
-    });
+    // Documents replace it with their own policy, with script hashes (entry.server.tsx, set as one
+    // header by react-router-handler.ts and page-cache-hit.ts); everything else keeps the baseline.
+    // Set now rather than when the head is written: a hook there cost a cached page 3% of its CPU.
+    res.setHeader("Content-Security-Policy", baselineCsp);
     next();
   };
 }

@@ -16,7 +16,7 @@ import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
 import { submitContactMessage } from "~/modules/messages/contact.server";
-import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "~/modules/messages/messages";
+import { CONTACT_MESSAGES, HONEYPOT_FIELD, isMissingField } from "~/modules/messages/messages";
 import { contactSchema } from "~/modules/messages/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
@@ -64,7 +64,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: SENT_PAGE });
     const parsed = parse(submission, contactSchema);
     if (!parsed.ok) {
-      const missing = Object.values(parsed.fieldErrors).includes(CONTACT_MESSAGES.required);
+      const missing = Object.values(parsed.fieldErrors).some(isMissingField);
       return invalid(submission, parsed.fieldErrors, missing ? MISSING : undefined);
     }
     const viewer = await getViewer(request, context);
@@ -100,7 +100,7 @@ export default function Contact() {
     result,
     schema: loadSchema,
     onInvalid(errors) {
-      if (Object.values(errors).includes(CONTACT_MESSAGES.required)) {
+      if (Object.values(errors).some(isMissingField)) {
         notify("error", MISSING.title, { description: MISSING.description });
       }
     },
@@ -125,10 +125,8 @@ export default function Contact() {
 
   const checkEmail = (value: string) =>
     setEmailError(value.trim() !== "" && !EMAIL_PATTERN.test(value.trim()) ? CONTACT_MESSAGES.emailInvalid : null);
-  const fieldError = (name: string) => {
-    const error = form.errors[name];
-    return error && error !== CONTACT_MESSAGES.required ? error : undefined;
-  };
+  // Each field says its own message (an empty one too); the notice above says SPEC.md's words for them all.
+  const fieldError = (name: string) => form.errors[name];
   const email = form.field("email");
   const emailMessage = emailError ?? fieldError("email");
 

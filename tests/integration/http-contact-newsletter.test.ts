@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { contactMessages, mailOutbox, newsletterSubscribers, rateLimits } from "../../db/schema";
 import { createAccount, post, signIn } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
+import { fieldMessages } from "../support/field-messages";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
 describeEachBackend("contact and newsletter over HTTP", (backend) => {
@@ -51,6 +52,8 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     const html = await res.text();
     expect(html).toContain("Missing Required Fields");
     expect(html).toContain("Please fill in all required fields.");
+    // And without JavaScript the empty field itself says so, for a screen reader on it too.
+    expect(fieldMessages(html, "name")).toEqual(["Please enter your name."]);
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(0);
     expect(await server.database.db.select().from(mailOutbox)).toHaveLength(0);
   });

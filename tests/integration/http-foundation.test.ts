@@ -83,6 +83,42 @@ describeEachBackend("foundation over HTTP", (backend) => {
     expect(withCookie.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("answers a cached page in the encoding asked for: brotli, gzip or none, the same page each way", async () => {
+    server.clearPageCache();
+    const stored = await (await fetch(`${server.url}/faq`, { headers: { "accept-encoding": "identity" } })).text();
+    for (const [asked, encoding] of [
+      ["gzip, deflate, br, zstd", "br"], // what browsers send: brotli first, as the compression middleware picks
+      ["gzip", "gzip"],
+      ["identity", null],
+      ["br;q=0, gzip;q=0.5", "gzip"],
+    ] as const) {
+      const hit = await fetch(`${server.url}/faq`, { headers: { "accept-encoding": asked } });
+      expect(hit.headers.get("x-page-cache"), asked).toBe("hit");
+      expect(hit.headers.get("content-encoding"), asked).toBe(encoding);
+      expect(hit.headers.get("vary"), asked).toMatch(/Cookie.*Accept-Encoding/);
+      expect(await hit.text(), asked).toBe(stored); // fetch decodes it
+    }
+    const head = await fetch(`${server.url}/faq`, { method: "HEAD", headers: { "accept-encoding": "gzip" } });
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    expect(head.headers.get("content-encoding")).toBeNull();
+    expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(stored));
+  });
+
+  it("gives each visitor of a cached page with forms their own one-time keys, compressed or not", async () => {
+    server.clearPageCache();
+    const keyOf = (html: string) =>
+      /name="_key"[^>]*value="([0-9a-f-]{36})"|value="([0-9a-f-]{36})"[^>]*name="_key"/.exec(html);
+    const keys = new Set<string>();
+    for (const [i, asked] of ["identity", "gzip", "gzip", "br", "br"].entries()) {
+      const res = await fetch(`${server.url}/contact`, { headers: { "accept-encoding": asked } });
+      expect(res.headers.get("x-page-cache"), asked).toBe(i === 0 ? null : "hit");
+      const match = keyOf(await res.text());
+      expect(match, asked).toBeTruthy();
+      keys.add(match?.[1] ?? match?.[2] ?? "");
+    }
+    expect(keys.size).toBe(5);
+  });
+
   it("answers unknown paths with 404 and the not-found page", async () => {
     const res = await fetch(`${server.url}/this/does/not/exist`);
     expect(res.status).toBe(404);

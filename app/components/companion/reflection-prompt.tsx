@@ -6,12 +6,18 @@ import { notify } from "~/components/ui/notify";
 import { REFLECTION_PROMPTS } from "~/content/companion";
 import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 
-/** SPEC.md: a new prompt after "Generating..." for about a second; Save Insight stores the reflection. */
-export function ReflectionPrompt({ initial }: { initial: number }) {
+/**
+ * SPEC.md: a new prompt after "Generating..." for about a second; Save Insight stores the reflection.
+ * `page`: without JavaScript a refused save comes back as the page's own answer, with what was typed.
+ */
+export function ReflectionPrompt({ initial, page }: { initial: number; page?: FormResult }) {
   const fetcher = useFetcher<FormResult<{ saved?: string }>>();
   const [index, setIndex] = useState(initial);
   const [generating, setGenerating] = useState(false);
-  const [text, setText] = useState("");
+  const typed = page && !page.ok ? page.values?.content : undefined;
+  const [text, setText] = useState(typeof typed === "string" ? typed : "");
+  const answer = fetcher.data ?? page;
+  const refusal = answer && !answer.ok ? answer : null;
   const prompt = REFLECTION_PROMPTS[index] ?? "";
   const handled = useRef<unknown>(null);
   // The one-time key (decision 008), renewed after each save.
@@ -74,11 +80,13 @@ export function ReflectionPrompt({ initial }: { initial: number }) {
         value={text}
         maxLength={2000}
         onChange={(event) => setText(event.target.value)}
+        aria-invalid={refusal?.fieldErrors.content ? true : undefined}
+        aria-describedby={refusal?.fieldErrors.content ? "reflection-error" : undefined}
         className="field min-h-[120px]"
       />
-      {fetcher.data && !fetcher.data.ok ? (
-        <p role="alert" className="text-sm text-rose-200">
-          {Object.values(fetcher.data.fieldErrors)[0] ?? fetcher.data.formError?.description}
+      {refusal ? (
+        <p id="reflection-error" role="alert" className="text-sm text-rose-200">
+          {refusal.fieldErrors.content ?? Object.values(refusal.fieldErrors)[0] ?? refusal.formError?.description}
         </p>
       ) : null}
       <button type="submit" className="btn-gold justify-self-start" disabled={fetcher.state !== "idle" || !text.trim()}>

@@ -48,6 +48,8 @@ export function IntegrationForm({ result }: { result?: FormResult }) {
   });
   const saving = form.pending;
   const notice = form.formError ? `${form.formError.title}: ${form.formError.description}` : null;
+  // The one alert holds the first field's message; that field points at it.
+  const first = Object.keys(form.errors)[0];
   const text = (name: string) => {
     const field = form.field(name);
     return {
@@ -56,6 +58,7 @@ export function IntegrationForm({ result }: { result?: FormResult }) {
       defaultValue: field.defaultValue,
       autoFocus: field.autoFocus,
       "aria-invalid": field.error ? true : undefined,
+      "aria-describedby": field.error && first === name ? "session-alert" : undefined,
       readOnly: saving,
     };
   };
@@ -65,7 +68,7 @@ export function IntegrationForm({ result }: { result?: FormResult }) {
     <fetcher.Form method="post" action="/integration" className="grid gap-4" {...form.props}>
       <input {...form.keyField} />
       <input type="hidden" name="intent" value="save-session" />
-      <FormAlert message={Object.values(form.errors)[0] ?? notice} />
+      <FormAlert id="session-alert" message={Object.values(form.errors)[0] ?? notice} />
       <div>
         <label htmlFor="session-title" className="mb-1 block font-medium">
           Session title
@@ -86,7 +89,15 @@ export function IntegrationForm({ result }: { result?: FormResult }) {
           <textarea {...text(field.name)} maxLength={5000} className="field min-h-[80px]" />
         </div>
       ))}
-      <ChoiceChips key={resetKey} name="tags" legend="Tags" choices={ALL_TAGS} selected={chosen} />
+      <ChoiceChips
+        key={resetKey}
+        id="session-tags"
+        name="tags"
+        legend="Tags"
+        choices={ALL_TAGS}
+        selected={chosen}
+        error={form.errors.tags}
+      />
       <button type="submit" className="btn-gold justify-self-start" disabled={saving}>
         {saving ? "Saving Session..." : "Save Session"}
       </button>

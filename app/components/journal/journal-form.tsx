@@ -114,15 +114,22 @@ export function JournalForm(props: {
         />
         {message("content")}
       </div>
-      <ChoiceChips name="emotions" legend="Emotions" choices={EMOTIONS} selected={chosen("emotions", EMOTIONS)} />
-      {message("emotions")}
       <ChoiceChips
+        id={`${props.intent}-emotions`}
+        name="emotions"
+        legend="Emotions"
+        choices={EMOTIONS}
+        selected={chosen("emotions", EMOTIONS)}
+        error={form.errors.emotions}
+      />
+      <ChoiceChips
+        id={`${props.intent}-bodySensations`}
         name="bodySensations"
         legend="Body sensations"
         choices={BODY_SENSATIONS}
         selected={chosen("bodySensations", BODY_SENSATIONS)}
+        error={form.errors.bodySensations}
       />
-      {message("bodySensations")}
       <div>
         {/* The value beside the label, not in it: a label holds no labelable element but its control
             (HTML), and the number would become part of the slider's name. */}

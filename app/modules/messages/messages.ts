@@ -2,8 +2,17 @@
 
 export const CONTACT_MESSAGES = {
   required: "Please fill in all required fields.",
+  nameRequired: "Please enter your name.",
+  emailRequired: "Please enter your email address.",
+  messageRequired: "Please write your message.",
   emailInvalid: "Please enter a valid email address",
 } as const;
+
+/** An empty field's own message: the form's notice is then SPEC.md's "Missing Required Fields". */
+export const isMissingField = (message: string | undefined) =>
+  message === CONTACT_MESSAGES.nameRequired ||
+  message === CONTACT_MESSAGES.emailRequired ||
+  message === CONTACT_MESSAGES.messageRequired;
 
 export const NEWSLETTER_MESSAGES = {
   failed: { title: "Submission failed", description: "Please try again later." },

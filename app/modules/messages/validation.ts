@@ -10,14 +10,14 @@ export const contactSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, CONTACT_MESSAGES.required),
+      z.minLength(1, CONTACT_MESSAGES.nameRequired),
       z.maxLength(100, "Name must be less than 100 characters"),
     ),
   email: z
     .string()
     .check(
       z.trim(),
-      z.minLength(1, CONTACT_MESSAGES.required),
+      z.minLength(1, CONTACT_MESSAGES.emailRequired),
       z.maxLength(254, CONTACT_MESSAGES.emailInvalid),
       z.regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
       z.toLowerCase(),
@@ -26,7 +26,7 @@ export const contactSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, CONTACT_MESSAGES.required),
+      z.minLength(1, CONTACT_MESSAGES.messageRequired),
       z.maxLength(5000, "Message must be less than 5000 characters"),
     ),
 });

@@ -193,6 +193,7 @@ export default function SpiritCompanion() {
   const remover = useFetcher();
   const answer = useActionData<typeof action>() as FormResult | undefined;
   const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
+  const insightAnswer = answer && !answer.ok && answer.values?.intent === "save-insight" ? answer : undefined;
   const [params] = useSearchParams();
   const saved = params.get("saved");
   const filterLink = (f: string) => {
@@ -211,8 +212,8 @@ export default function SpiritCompanion() {
           clinician: for anything medical or urgent it will point you to one.
         </p>
       </header>
-      {/* Only the chat shows its own refusal without JavaScript; the page says every other form's here. */}
-      <PageAlert result={answer} shownBy={["message"]} />
+      {/* The chat and the reflection show their own refusal without JavaScript; the page says the others' here. */}
+      <PageAlert result={answer} shownBy={["message", "save-insight"]} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         {saved === "reflection" ? <SavedNotice className="lg:col-span-2">{SAVED.reflection}</SavedNotice> : null}
         <section id="conversation" aria-labelledby="chat-title" className="card scroll-mt-24 self-start">
@@ -227,7 +228,7 @@ export default function SpiritCompanion() {
             <h2 id="prompt-title" className="mb-4 font-serif text-2xl font-semibold">
               Reflection Prompt
             </h2>
-            <ReflectionPrompt initial={promptIndex} />
+            <ReflectionPrompt initial={promptIndex} page={insightAnswer} />
           </section>
           <DailyPractices done={done} kept={keptPractices} notice={saved === "practice" ? SAVED.practice : undefined} />
         </div>
