@@ -177,16 +177,7 @@ export const KNOWN_FIELD_MESSAGE_BUGS: Record<string, KnownBug> = {
     summary:
       "The form's notice (a toast's words, as SPEC.md has them) stands in for the field's message: no control " +
       "is marked, so a page without JavaScript does not say which field to mend",
-    matches: fromForms(
-      [
-        "/bookings",
-        "/contact",
-        "/integration (save-session)",
-        "/spirit-companion (save-insight)",
-        "/console/requests/:id",
-      ],
-      "400 without a message for \\w+ \\(the form says",
-    ),
+    matches: fromForms(["/bookings", "/console/requests/:id"], "400 without a message for \\w+ \\(the form says"),
   },
   H3: {
     id: "H3",
@@ -203,7 +194,6 @@ export const KNOWN_FIELD_MESSAGE_BUGS: Record<string, KnownBug> = {
         "/donation-checkout",
         "/integration (attach-vision)",
         "/integration (share)",
-        "/journals",
         "/meditations (complete)",
         "/payments/return",
         "/payments/webhook",
