@@ -243,6 +243,8 @@ export const HOSTILE_FORMS: HostileForm[] = [
     by: "keeper",
     at: (ids) => `/console/requests/${ids.accessRequest}`,
     fields: { decision: "maybe", message: "" },
+    // The message to the requester is optional (a decision may go without one).
+    optional: ["message"],
   },
   {
     route: "/console/members/:id",
@@ -275,10 +277,11 @@ export const HOSTILE_FORMS: HostileForm[] = [
     route: "/console/applications/:id",
     by: "keeper",
     at: (ids) => `/console/applications/${ids.application}`,
-    fields: { intent: "note", text: "", decision: "" },
+    // "Add note only" sends its own button, not a decision's.
+    fields: { intent: "note", text: "" },
   },
   { route: "/console/giving", by: "admin", fields: { refund: "1" } },
-  { route: "/console/bookings", by: "keeper", fields: { intent: "block", day, reason: "", id: "1" } },
+  { route: "/console/bookings", by: "keeper", fields: { intent: "block", day, reason: "" } },
   { route: "/newsletter", by: "visitor", fields: { email: "n@example.org" } },
   { route: "/confirm-email/:token", by: "visitor", at: (ids) => `/confirm-email/${ids.emailChange}`, fields: {} },
   {

@@ -177,7 +177,7 @@ export const KNOWN_FIELD_MESSAGE_BUGS: Record<string, KnownBug> = {
     summary:
       "The form's notice (a toast's words, as SPEC.md has them) stands in for the field's message: no control " +
       "is marked, so a page without JavaScript does not say which field to mend",
-    matches: fromForms(["/bookings", "/console/requests/:id"], "400 without a message for \\w+ \\(the form says"),
+    matches: fromForms(["/bookings"], "400 without a message for \\w+ \\(the form says"),
   },
   H3: {
     id: "H3",
@@ -187,8 +187,6 @@ export const KNOWN_FIELD_MESSAGE_BUGS: Record<string, KnownBug> = {
       "buttons); /payments/return and /payments/webhook are no forms",
     matches: fromForms(
       [
-        "/console/applications/:id (note)",
-        "/console/bookings (block)",
         "/console/giving",
         "/console/shares/:id",
         "/donation-checkout",
