@@ -36,9 +36,13 @@ function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
  */
 function encoded(page: CachedPage, body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (page.keyOffsets.length > 0) return encode(body, encoding);
-  page.encoded ??= {};
-  page.encoded[encoding] ??= encode(body, encoding);
-  return page.encoded[encoding];
+  const made = (page.encoded ??= {});
+  // A failure is not kept: the next visitor tries again.
+  made[encoding] ??= encode(body, encoding).catch((error: unknown) => {
+    delete made[encoding];
+    throw error;
+  });
+  return made[encoding];
 }
 
 /**
