@@ -36,7 +36,8 @@ function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
  */
 function encoded(page: CachedPage, body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (page.keyOffsets.length > 0) return encode(body, encoding);
-  const made = (page.encoded ??= {});
+  page.encoded ??= {};
+  const made = page.encoded;
   // A failure is not kept: the next visitor tries again.
   made[encoding] ??= encode(body, encoding).catch((error: unknown) => {
     delete made[encoding];
