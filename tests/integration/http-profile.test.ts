@@ -381,7 +381,9 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     const stranger = await createAccount(server);
     const strangerSession = await signIn(server, stranger.username, stranger.password);
     const [theirs] = await server.database.db.select().from(sessions).where(eq(sessions.userId, stranger.id));
-    await save({ intent: "end-session", sessionId: theirs?.id ?? "" });
+    // Accepted as a session id (a 303, not a refusal that ended nothing for another reason), yet not theirs to end.
+    expect(theirs).toBeDefined();
+    expect((await save({ intent: "end-session", sessionId: theirs?.id ?? "" })).status).toBe(303);
     expect((await get(server, "/dashboard", strangerSession.cookie)).status).toBe(200);
 
     const mine = await server.database.db.select().from(sessions).where(eq(sessions.userId, member.id));
