@@ -10,7 +10,6 @@ import {
   type FormValues,
   fieldErrorsOf,
   formInput,
-  type HandOff,
   type Notice,
   UNKNOWN_FORM,
 } from "./forms";
@@ -131,11 +130,12 @@ export function succeeded<T>(request: Request, answer: SubmissionAnswer & { data
 }
 
 /**
- * Off to a payment page (the provider's approval page): a browser without JavaScript follows the
- * 303; the app is told where, and goes there itself once the answer is read (forms.ts `HandOff`).
+ * Off to a payment page (the provider's approval page, or ours that says it was received): a 303
+ * the browser follows itself. The forms that end here post as documents (useForm `handsOff`), so
+ * no request of the running app is cut off by the leaving.
  */
-export function handOff(request: Request, url: string) {
-  return succeeded<HandOff>(request, { redirectTo: url, data: { handOff: url } });
+export function handOff(url: string) {
+  return redirect(url, { status: 303 });
 }
 
 /** Thrown by a write that refuses (a taken slot, a declined card): its answer is sent as it is. */

@@ -63,18 +63,3 @@ export function fieldErrorsOf(error: {
   }
   return errors;
 }
-
-/**
- * A success that hands the browser to another page (a payment page, often on another origin). The
- * app goes there with a document navigation once its answer is read whole: a redirect inside the
- * app's own fetch would cut that fetch off mid-stream (Firefox reports it as an error).
- */
-export interface HandOff {
-  handOff: string;
-}
-
-/** The address a success hands the browser to, if it is a hand-off. */
-export function handOffOf(data: unknown): string | null {
-  const to = typeof data === "object" && data !== null ? (data as Partial<HandOff>).handOff : undefined;
-  return typeof to === "string" && to !== "" ? to : null;
-}

@@ -14,7 +14,7 @@ import {
 } from "~/components/payments/card-fields";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED } from "~/content/journey";
@@ -69,10 +69,12 @@ export default function DonationCheckout() {
   const cards = useCardFields();
   const provider = usePaymentProvider();
   const hydrated = useHydrated();
+  const paysElsewhere = usePaysElsewhere();
   const form = useForm({
     id: "checkout",
     result,
     schema: loadSchema,
+    handsOff: paysElsewhere,
     onFailure(failed) {
       if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
     },

@@ -6,7 +6,7 @@ import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { artPath } from "~/lib/art-paths";
@@ -59,10 +59,12 @@ export default function Donation() {
   const { outcome } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
   const provider = usePaymentProvider();
+  const paysElsewhere = usePaysElsewhere();
   const form = useForm({
     id: "donation",
     result,
     schema: loadSchema,
+    handsOff: paysElsewhere,
     onFailure(failed) {
       if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
     },

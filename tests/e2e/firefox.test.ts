@@ -136,7 +136,7 @@ describe("Firefox ESR", () => {
     });
   });
 
-  it("hands a gift to PayPal's approval page, on another origin, as a navigation of its own", async () => {
+  it("hands a gift and a booking to PayPal's approval page, on another origin, as navigations of their own", async () => {
     const paypal = await startPaypalStandIn();
     const paid = await startTestingAppProcess({ ...paypalSettings(paypal.url) });
     try {
@@ -146,6 +146,18 @@ describe("Firefox ESR", () => {
         await fill(page, '[name="donorName"]', "Zofia Wiśniewska");
         await fill(page, '[name="email"]', "zofia@example.org");
         await press(page, "Give $50 with PayPal");
+        await arrivedAt(page, new RegExp(`^${paypal.url}/checkoutnow\\?token=[A-Z0-9]{17}$`));
+      });
+      // The booking dialog's payment too: posted by the browser, which follows the 303 to PayPal.
+      await walking(firefox, 390, async (page) => {
+        await visit(page, `${paid.url}/start-your-journey#offer-preparation`);
+        await (await element(page, '[name="agreement"]')).click();
+        await press(page, "Book Preparation Session");
+        await (await element(page, '[role="dialog"] [data-day]:not([disabled])')).click();
+        await press(page, "AM", '[role="dialog"]');
+        await fill(page, '[role="dialog"] [name="fullName"]', "Zofia Wiśniewska");
+        await fill(page, '[role="dialog"] [name="email"]', "zofia.paypal@example.org");
+        await press(page, "Confirm and Pay $600", '[role="dialog"]');
         await arrivedAt(page, new RegExp(`^${paypal.url}/checkoutnow\\?token=[A-Z0-9]{17}$`));
       });
     } finally {

@@ -228,6 +228,26 @@ describe("the booking dialog with the connection dropped", () => {
 });
 
 describe("booking without JavaScript, then the manage link", () => {
+  it("with JavaScript the booking page's mentorship request lands on the page that says it was received", async () => {
+    const { page, errors, close } = await open({ js: true });
+    await page.goto(`${app.url}/bookings?offer=microdose`, { waitUntil: "networkidle" });
+    await page.locator('main a[href*="day="]').first().click();
+    await page.waitForURL(/day=/);
+    await hydrated(page);
+    await page
+      .locator("main label")
+      .filter({ hasText: /\d:\d\d [AP]M/ })
+      .first()
+      .click();
+    await page.getByLabel("Full name").fill("Ana Ruiz");
+    await page.getByLabel("Email").fill("mentorship.page@example.org");
+    await page.getByRole("button", { name: "Request Mentorship" }).click();
+    await page.waitForURL(/\/booking-confirmed\?kind=requested$/);
+    await expect.poll(() => page.getByRole("heading", { name: "Request received" }).first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("Apply leads to a booking page that books; cancelling by the link lands on a done page", async () => {
     const { page, close } = await open({ js: false });
     await page.goto(`${app.url}/start-your-journey`);

@@ -2,14 +2,14 @@ import { ArrowLeft, CalendarCheck, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { newFormKey } from "~/components/forms/use-form";
+import { newFormKey, useLeaving } from "~/components/forms/use-form";
 import { type CardErrors, CardFields, isCard, readCard } from "~/components/payments/card-fields";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import type { BookableOffer } from "~/content/journey";
 import { browserZone, dayIn, formatSlot, formatTime, formatWeekday } from "~/lib/dates";
-import { FORM_KEY_FIELD, type FormResult, handOffOf } from "~/lib/forms";
+import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
 import { sanitisePhone } from "~/lib/sanitise";
 import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
 import type { BookingSummary } from "~/modules/bookings/validation";
@@ -63,7 +63,11 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const fetcher = useFetcher<FormResult<BookingSummary>>();
-  const busy = fetcher.state !== "idle";
+  // Paid on the provider's page (PayPal): the form is posted by the browser, which follows the 303
+  // there itself (use-form.ts `handsOff`); the page stays busy until it has left.
+  const handsOff = usePaysElsewhere() && !offer.needsApproval;
+  const [leaving, setLeaving] = useLeaving();
+  const busy = fetcher.state !== "idle" || leaving;
   const handled = useRef<unknown>(null);
   const [key, setKey] = useState(newFormKey);
   const [summary, setSummary] = useState<BookingSummary | null>(null);
@@ -96,11 +100,6 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle" || handled.current === result) return;
     handled.current = result;
-    const away = result.ok ? handOffOf(result.data) : null;
-    if (away) {
-      window.location.assign(away);
-      return;
-    }
     if (result.ok && result.data) {
       setKey(newFormKey());
       setSummary(result.data);
@@ -131,13 +130,19 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
     }
     setErrors({});
     setCardErrors({});
+    if (handsOff) {
+      setLeaving(true);
+      // The hidden fields below carry the choice; a refusal comes back on the booking page.
+      HTMLFormElement.prototype.submit.call(target);
+      return;
+    }
     const body = new FormData();
     for (const [k, v] of Object.entries(input)) body.set(k, v);
     // Only the last four digits leave the browser (DESIGN.md "Card fields").
     if (card && isCard(card)) body.set("cardLast4", card.last4);
     // The one-time key: a double click or a resend after a lost answer books (and charges) once.
     body.set(FORM_KEY_FIELD, key);
-    // Every answer comes back as fetcher.data: a hand-off (PayPal's approval page) is then followed above.
+    // Every answer comes back as fetcher.data: the confirmation, or the notice of a refusal.
     fetcher.submit(body, { method: "post", action: "/bookings" });
   }
 
@@ -233,12 +238,23 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
         <form
           ref={form}
           noValidate
+          method="post"
+          action={`/bookings?offer=${offer.id}&day=${day}`}
           className="mt-6 grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             void submit(event.currentTarget);
           }}
         >
+          {handsOff ? (
+            <>
+              <input type="hidden" name="offerId" value={offer.id} />
+              <input type="hidden" name="day" value={day ?? ""} />
+              <input type="hidden" name="time" value={slot.time} />
+              <input type="hidden" name="timeZone" value={zone} />
+              <input type="hidden" name={FORM_KEY_FIELD} value={key} />
+            </>
+          ) : null}
           <p className="rounded-lg border border-violet-300/20 p-3 text-sm">{formatSlot(slot.startsAt, zone)}</p>
           <button type="button" className="btn-ghost justify-self-start" onClick={() => setStep("calendar")}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Calendar

@@ -1,16 +1,17 @@
 import { CalendarCheck } from "lucide-react";
-import { Form } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { useForm } from "~/components/forms/use-form";
 import { ApprovalNote } from "~/components/payments/card-fields";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { BookableOffer } from "~/content/journey";
 import { browserZone, formatDayShort } from "~/lib/dates";
 import type { FormResult } from "~/lib/forms";
+import type { BookingSummary } from "~/modules/bookings/validation";
 import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
@@ -21,7 +22,7 @@ interface Props {
   more: string | null;
   day: string | null;
   slots: Array<{ time: string; startsAt: string }>;
-  result: FormResult | undefined;
+  result: FormResult<BookingSummary> | undefined;
 }
 
 /**
@@ -31,7 +32,16 @@ interface Props {
  * approved on the provider's page (no card fields here).
  */
 export function BookingPage({ offer, days, more, day, slots, result }: Props) {
-  const form = useForm({ id: "book", result, schema: loadSchema });
+  const navigate = useNavigate();
+  const form = useForm({
+    id: "book",
+    result,
+    schema: loadSchema,
+    handsOff: usePaysElsewhere(),
+    // A payment goes on to the provider's page (the action's redirect); a request for mentorship is
+    // answered here, and goes on to the page that says it was received, as it does without JavaScript.
+    onSettled: (booked) => navigate(`/booking-confirmed?kind=${booked?.kind ?? "confirmed"}`),
+  });
   const hydrated = useHydrated();
   const provider = usePaymentProvider();
   if (provider === "none") {

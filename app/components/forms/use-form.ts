@@ -7,7 +7,6 @@ import {
   type FormValues,
   fieldErrorsOf,
   formInput,
-  handOffOf,
 } from "~/lib/forms";
 
 /*
@@ -44,6 +43,13 @@ export interface FormOptions<T> {
   fetcher?: Fetcher;
   /** The form's action path, when it is not this page (for its pending state). */
   action?: string;
+  /**
+   * The form hands the browser to a payment page. Once it passes the checks here it is posted as a
+   * browser posts it without JavaScript, and the browser follows the 303 itself: leaving from the
+   * running app would cut off the app's own requests still being read (Firefox reports "Error in
+   * input stream"). Its <Form> takes `reloadDocument` from `props`.
+   */
+  handsOff?: boolean;
   /** Called with the browser's messages before nothing is sent (e.g. SPEC.md's "Missing Information" toast). */
   onInvalid?(errors: FieldErrors): void;
   /** Called once per successful answer, with the form (to clear it after SPEC.md's moment). */
@@ -62,6 +68,22 @@ export const newFormKey = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 
+/**
+ * Whether a form posted by the browser itself (a hand-off) is on its way. Back from the payment
+ * page, the page may come out of the browser's cache as it was left: it is no longer leaving.
+ */
+export function useLeaving() {
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener("pageshow", back);
+    return () => window.removeEventListener("pageshow", back);
+  }, []);
+  return [leaving, setLeaving] as const;
+}
+
 export function useForm<T = unknown>(options: FormOptions<T>) {
   const { id, result } = options;
   const form = useRef<HTMLFormElement>(null);
@@ -75,6 +97,9 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   const navigate = useSubmit();
   const latest = useRef(options);
   latest.current = options;
+  // A hand-off form on its way (posted by the browser), and the one submit event let through to it.
+  const [leaving, setLeaving] = useLeaving();
+  const letThrough = useRef(false);
 
   const serverErrors = result && !result.ok ? result.fieldErrors : {};
   const errors: FieldErrors = Object.fromEntries(
@@ -112,24 +137,29 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
 
   // Moving on waits until the page has settled: React Router hands over the action's answer while
   // it still reloads the page's data, and leaving then would cut that reload off, which Firefox
-  // reports as an uncaught AbortError. A hand-off goes to its page then; `onSettled` moves on.
+  // reports as an uncaught AbortError.
   const settled = options.fetcher ? options.fetcher.state === "idle" : navigation.state === "idle";
   const movedOn = useRef<FormResult<T> | undefined>(undefined);
   useEffect(() => {
     if (!result?.ok || !settled || movedOn.current === result) return;
     movedOn.current = result;
-    const away = handOffOf(result.data);
-    if (away) window.location.assign(away);
-    else latest.current.onSettled?.(result.data);
+    latest.current.onSettled?.(result.data);
   }, [result, settled]);
 
-  const pending = options.fetcher
-    ? options.fetcher.state === "submitting"
-    : navigation.state === "submitting" &&
-      (options.action === undefined || navigation.formAction?.split("?")[0] === options.action);
+  const pending =
+    leaving ||
+    (options.fetcher
+      ? options.fetcher.state === "submitting"
+      : navigation.state === "submitting" &&
+        (options.action === undefined || navigation.formAction?.split("?")[0] === options.action));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (letThrough.current) {
+      letThrough.current = false;
+      return;
+    }
     event.preventDefault();
+    if (leaving) return;
     const element = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     // What a native post would send: the fields, and the button pressed (its name and value).
@@ -147,6 +177,12 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
       }
     }
     setClientErrors(null);
+    if (options.handsOff) {
+      setLeaving(true);
+      letThrough.current = true;
+      element.requestSubmit(submitter instanceof HTMLElement ? submitter : null);
+      return;
+    }
     const submit = options.fetcher?.submit ?? navigate;
     await submit(sent, {
       method: "post",
@@ -162,7 +198,7 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   return {
     id,
     /** Spread on <Form> / <fetcher.Form>. */
-    props: { ref: form, noValidate: true, onSubmit, onChange },
+    props: { ref: form, noValidate: true, onSubmit, onChange, reloadDocument: options.handsOff },
     /** Spread on a field: its id, what was typed before an error, its message, focus when first wrong. */
     field(name: string) {
       const value = values[name];

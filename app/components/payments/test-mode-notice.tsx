@@ -21,3 +21,11 @@ export function TestModeNotice({ cards = false }: { cards?: boolean }) {
 export function usePaymentProvider() {
   return (useRouteLoaderData("root") as PublicEnv | undefined)?.paymentProvider ?? "test";
 }
+
+/**
+ * Whether paying leaves this site for the provider's own page (PayPal). A form that pays then posts
+ * as a document (use-form.ts `handsOff`); the test provider's page is one of ours, reached inside the app.
+ */
+export function usePaysElsewhere() {
+  return usePaymentProvider() === "paypal";
+}

@@ -147,7 +147,7 @@ export function giveCeremonyDonation(ctx: Ctx, submission: Submission, payerId: 
 }
 
 /** Both forms' answer: every refusal carries SPEC.md's payment notice and what was typed. */
-export function answerGift(request: Request, submission: Submission, outcome: GiveOutcome) {
+export function answerGift(submission: Submission, outcome: GiveOutcome) {
   switch (outcome.kind) {
     case "limited":
       return refused(submission, GIVING_MESSAGES.error, 429, {
@@ -157,7 +157,7 @@ export function answerGift(request: Request, submission: Submission, outcome: Gi
     case "invalid":
       return invalid(submission, outcome.fieldErrors);
     case "redirect":
-      return handOff(request, outcome.url);
+      return handOff(outcome.url);
     case "failed":
       return refused(submission, GIVING_MESSAGES.error, outcome.status);
     case "off":
@@ -177,7 +177,7 @@ export async function giftFormAction(
   const submission = await readSubmission(request);
   return handleForm(submission, GIVING_MESSAGES.error, ctx.logger, async () => {
     const viewer = await getViewer(request, ctx);
-    return answerGift(request, submission, await giveGift(ctx, submission, viewer?.id ?? null));
+    return answerGift(submission, await giveGift(ctx, submission, viewer?.id ?? null));
   });
 }
 

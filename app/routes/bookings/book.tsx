@@ -90,7 +90,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (booking?.status === "held") {
       const paid = await payForBooking(context.db, context.env, booking, parsed.data.cardLast4 || undefined);
       // Off to the provider's approval page (PayPal, or the test provider's without card fields).
-      if (paid.kind === "redirect") return handOff(request, paid.url);
+      if (paid.kind === "redirect") return handOff(paid.url);
       booking = paid.kind === "confirmed" ? paid.booking : null;
     }
     if (booking?.status !== "confirmed" && booking?.status !== "requested") {
@@ -113,7 +113,7 @@ export const clientAction = keepFormOnFailure(BOOKING_MESSAGES.failed);
 
 export default function Book() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = useActionData<typeof action>() as FormResult<BookingSummary> | undefined;
   const provider = usePaymentProvider();
   if (!data.offer) {
     return (

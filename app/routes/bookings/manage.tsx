@@ -23,7 +23,7 @@ import {
   useCardFields,
 } from "~/components/payments/card-fields";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
-import { TestModeNotice, usePaymentProvider } from "~/components/payments/test-mode-notice";
+import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/lib/client-action";
 import { formatDayShort } from "~/lib/dates";
@@ -93,7 +93,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent === "pay" && booking?.status === "approved") {
       if (!onlinePayments(context.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
       const outcome = await payForBooking(context.db, context.env, booking, submission.fields.cardLast4 || undefined);
-      if (outcome.kind === "redirect") return handOff(request, outcome.url);
+      if (outcome.kind === "redirect") return handOff(outcome.url);
       if (outcome.kind === "confirmed") return leave("/booking-confirmed");
       return refused(submission, BOOKING_MESSAGES.failed, 402);
     }
@@ -154,7 +154,7 @@ export default function ManageBooking() {
   const cards = useCardFields();
   const provider = usePaymentProvider();
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  const pay = useForm({ id: "pay", result: answerTo("pay") });
+  const pay = useForm({ id: "pay", result: answerTo("pay"), handsOff: usePaysElsewhere() });
   const move = useForm({ id: "move", result: answerTo("reschedule") });
   const cancel = useForm({ id: "cancel", result: answerTo("cancel") });
   const busy = pay.pending || move.pending || cancel.pending;
