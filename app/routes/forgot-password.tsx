@@ -108,7 +108,7 @@ export default function ForgotPassword() {
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert id={alert.id} message={alert.message} />
+          <FormAlert {...alert.shown} />
           <div>
             <label htmlFor="email" className="mb-2 block font-medium">
               Email

@@ -90,7 +90,7 @@ export default function ResetPassword() {
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert id={alert.id} message={alert.message} />
+          <FormAlert {...alert.shown} />
           <div>
             <label htmlFor="password" className="mb-2 block font-medium">
               New password

@@ -154,7 +154,7 @@ export default function SacredAccess() {
         ) : null}
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert id={alert.id} message={alert.message} />
+          <FormAlert {...alert.shown} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <div>
             <label htmlFor="emailOrUsername" className="mb-2 block font-medium">

@@ -61,7 +61,7 @@ export default function TwoFactor() {
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
-          <FormAlert id={alert.id} message={alert.message} />
+          <FormAlert {...alert.shown} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <OneTimeCodeField
             disabled={form.pending}

@@ -102,9 +102,11 @@ export const HOSTILE_FORMS: HostileForm[] = [
   { route: "/guide-chat", by: "visitor", fields: { message: "What should I bring?" } },
   { route: "/donation", by: "visitor", fields: { amount: "50", donorName: "Ana", email: "a@b.org" } },
   { route: "/payments/return", by: "visitor", fields: { payment: "missing", cancelled: "1" } },
+  // The booking dialog posts to the booking page of its offer and day.
   {
     route: "/bookings",
     by: "visitor",
+    at: () => `/bookings?offer=preparation&day=${day}`,
     fields: {
       offerId: "preparation",
       day,

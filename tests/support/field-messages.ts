@@ -59,7 +59,7 @@ export function textOfId(html: string, id: string): string | null {
 /** The messages shown for the control(s) named `field`: the text of each marked control's description. */
 export function fieldMessages(html: string, field: string): string[] {
   const messages: string[] = [];
-  for (const tag of ["input", "textarea", "select", "fieldset"]) {
+  for (const tag of ["input", "textarea", "select", "fieldset", "button"]) {
     for (const { attrs } of startTags(html, tag)) {
       if (attrs.name !== field && attrs["data-field"] !== field) continue;
       if (attrs["aria-invalid"] !== "true") continue;

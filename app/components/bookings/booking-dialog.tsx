@@ -72,6 +72,9 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
   const [key, setKey] = useState(newFormKey);
   const [summary, setSummary] = useState<BookingSummary | null>(null);
   const zone = browserZone();
+  // Posted to the booking page of this offer and day: a refusal the browser lands on (a post of its
+  // own, below) shows that page's form with each field's message.
+  const bookingPage = `/bookings?offer=${offer.id}&day=${day ?? ""}`;
   const form = useRef<HTMLFormElement>(null);
 
   const off = provider === "none";
@@ -143,7 +146,7 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
     // The one-time key: a double click or a resend after a lost answer books (and charges) once.
     body.set(FORM_KEY_FIELD, key);
     // Every answer comes back as fetcher.data: the confirmation, or the notice of a refusal.
-    fetcher.submit(body, { method: "post", action: "/bookings" });
+    fetcher.submit(body, { method: "post", action: bookingPage });
   }
 
   // Online payment off: no calendar and no form, only how to book otherwise.
@@ -239,7 +242,7 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
           ref={form}
           noValidate
           method="post"
-          action={`/bookings?offer=${offer.id}&day=${day}`}
+          action={bookingPage}
           className="mt-6 grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();

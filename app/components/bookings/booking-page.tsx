@@ -84,6 +84,7 @@ export function BookingPage({ offer, days, more, day, slots, result }: Props) {
             {/* Once the page runs, the visitor's zone, so their mails give their own time too. */}
             <input type="hidden" name="timeZone" value={hydrated ? browserZone() : ""} />
             <TimeChoices
+              id="book-time"
               legend={`2. Choose a time on ${formatDayShort(day)}`}
               slots={slots}
               chosen={form.field("time").defaultValue}

@@ -66,8 +66,12 @@ export function TimeChoices(props: {
   legend: string;
   slots: ReadonlyArray<{ time: string; startsAt: string }>;
   chosen: string | undefined;
+  /** The time's message: every choice is marked and points at it (a screen reader reads a radio on its own). */
   error: string | undefined;
+  /** Unique on the page; the message's id is `${id}-error`. */
+  id: string;
 }) {
+  const errorId = `${props.id}-error`;
   return (
     <fieldset>
       <legend className="font-serif text-2xl font-semibold">{props.legend}</legend>
@@ -86,6 +90,8 @@ export function TimeChoices(props: {
                 name="time"
                 value={s.time}
                 defaultChecked={props.chosen ? props.chosen === s.time : i === 0}
+                aria-invalid={props.error ? true : undefined}
+                aria-describedby={props.error ? errorId : undefined}
                 className="sr-only"
               />
               {formatTime(s.startsAt, SLOT_ZONE)}
@@ -93,7 +99,11 @@ export function TimeChoices(props: {
           ))}
         </div>
       )}
-      {props.error ? <p className="mt-2 text-sm text-rose-300">{props.error}</p> : null}
+      {props.error ? (
+        <p id={errorId} className="mt-2 text-sm text-rose-300">
+          {props.error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -7,7 +7,8 @@ import type { FieldErrors, Notice } from "~/lib/forms";
  * the next submit brings a new answer. `control(name)` marks a control: invalid when its field
  * has an error, and described by the alert when the alert speaks for it, so a screen reader on
  * that control (autofocused after a refusal) reads the message and a page without JavaScript
- * says which field to mend.
+ * says which field to mend. Another field wrong at the same time is described by a note of its
+ * own that only screen readers read (`notes`, rendered by FormAlert): the one alert stays one.
  */
 export function useOneAlert(form: {
   id: string;
@@ -22,14 +23,22 @@ export function useOneAlert(form: {
   const first = Object.entries(form.errors).find(([, message]) => message);
   const message = hidden ? null : (first?.[1] ?? form.formError?.description ?? null);
   const id = `${form.id}-alert`;
+  const noteId = (name: string) => `${id}-${name}`;
+  const notes = hidden
+    ? []
+    : Object.entries(form.errors)
+        .filter(([name, note]) => note && name !== first?.[0])
+        .map(([name, note]) => ({ id: noteId(name), message: note }));
   return {
     id,
     message,
+    notes,
+    /** Spread on the form's FormAlert. */
+    shown: { id, message, notes },
     control(name: string): { "aria-invalid"?: true; "aria-describedby"?: string } {
       if (!form.errors[name]) return {};
-      return message && first?.[0] === name
-        ? { "aria-invalid": true, "aria-describedby": id }
-        : { "aria-invalid": true };
+      if (!message) return { "aria-invalid": true };
+      return { "aria-invalid": true, "aria-describedby": first?.[0] === name ? id : noteId(name) };
     },
     props: {
       ...form.props,

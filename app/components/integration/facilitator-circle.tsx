@@ -77,6 +77,12 @@ export function FacilitatorCircle({
   // Before the app runs the buttons stay usable: the server checks the text then.
   const blocked = (hydrated && !text.trim()) || state !== "idle";
   const contentError = form.errors.content;
+  // The kind comes from the button pressed and the box takes only "on": only a post of a script's
+  // own gets these wrong, and each is still said at its control.
+  const marked = (error: string | undefined, id: string) =>
+    error ? { "aria-invalid": true as const, "aria-describedby": id } : {};
+  const kindError = form.errors.kind;
+  const anonymousError = form.errors.anonymous;
 
   const latest = shares.find((s) => s.kind === "share");
   const thread = shares.filter((s) => s.kind === "message");
@@ -125,6 +131,7 @@ export function FacilitatorCircle({
             type="checkbox"
             name="anonymous"
             defaultChecked={form.wasChecked("anonymous")}
+            {...marked(anonymousError, "share-anonymous-error")}
             className="h-5 w-5 accent-violet-500"
           />
           <span>
@@ -134,21 +141,52 @@ export function FacilitatorCircle({
             </span>
           </span>
         </label>
+        {anonymousError ? (
+          <p id="share-anonymous-error" className="text-sm text-rose-300">
+            {anonymousError}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="kind" value="share" className="btn-gold" disabled={blocked}>
+          <button
+            type="submit"
+            name="kind"
+            value="share"
+            className="btn-gold"
+            disabled={blocked}
+            {...marked(kindError, "share-kind-error")}
+          >
             {state === "sharing" && kind === "share"
               ? "Sharing Safely..."
               : state === "shared" && kind === "share"
                 ? "Shared Successfully"
                 : "Share with Facilitator"}
           </button>
-          <button type="submit" name="kind" value="group-request" className="btn-ghost" disabled={blocked}>
+          <button
+            type="submit"
+            name="kind"
+            value="group-request"
+            className="btn-ghost"
+            disabled={blocked}
+            {...marked(kindError, "share-kind-error")}
+          >
             {state !== "idle" && kind === "group-request" ? "Requesting..." : "Group Session"}
           </button>
-          <button type="submit" name="kind" value="message" className="btn-ghost" disabled={blocked}>
+          <button
+            type="submit"
+            name="kind"
+            value="message"
+            className="btn-ghost"
+            disabled={blocked}
+            {...marked(kindError, "share-kind-error")}
+          >
             {state !== "idle" && kind === "message" ? "Sending..." : "Private Message"}
           </button>
         </div>
+        {kindError ? (
+          <p id="share-kind-error" className="text-sm text-rose-300">
+            {kindError}
+          </p>
+        ) : null}
       </fetcher.Form>
       <p className="text-sm text-mist-muted">
         "Group Session" asks to join the next integration circle (a keeper writes back with dates); "Private Message"

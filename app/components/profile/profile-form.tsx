@@ -46,8 +46,8 @@ export function useProfileForm(intent: string, schema?: Schema) {
   const alert = useOneAlert(form);
   return {
     ...form,
-    alert: alert.message,
-    alertId: alert.id,
+    /** The one alert, spread on FormAlert. */
+    alert: alert.shown,
     /** A control's marks: invalid, and described by the alert when it holds that control's message. */
     control: alert.control,
     props: {
@@ -81,7 +81,7 @@ export function ProfileFormShell(props: {
       <input type="hidden" name="intent" value={props.intent} />
       <input {...props.form.keyField} />
       {props.alert === false ? null : (
-        <FormAlert id={props.buttonOnly ? undefined : props.form.alertId} message={props.form.alert} />
+        <FormAlert {...props.form.alert} id={props.buttonOnly ? undefined : props.form.alert.id} />
       )}
       {props.children}
     </Form>

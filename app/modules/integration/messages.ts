@@ -6,6 +6,7 @@ export const INTEGRATION_MESSAGES = {
   tags: "Please choose tags from the list.",
   share: "No Content: Please enter something to share with your facilitator.",
   shareLong: "Please keep what you share under 5000 characters.",
+  shareKind: "Please choose Share with Facilitator, Group Session or Private Message.",
   noPrompt: "No Prompt: Please generate a visual prompt first.",
   noWords: "No Content: Please record or type your thoughts first.",
   wordsLong: "Please keep your words under 2000 characters.",

@@ -25,7 +25,7 @@ export const shareSchema = z.object({
   content: z
     .string()
     .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.share), z.maxLength(5000, INTEGRATION_MESSAGES.shareLong)),
-  kind: z.enum(["share", "group-request", "message"]),
+  kind: z.enum(["share", "group-request", "message"], INTEGRATION_MESSAGES.shareKind),
   anonymous: checkbox(),
 });
 

@@ -220,6 +220,7 @@ export default function ManageBooking() {
                 <input type="hidden" name="day" value={choice.day} />
                 <input {...move.keyField} />
                 <TimeChoices
+                  id="move-time"
                   legend={`Choose a time on ${formatDayShort(choice.day)}`}
                   slots={choice.slots}
                   chosen={move.field("time").defaultValue}

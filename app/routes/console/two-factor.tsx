@@ -135,7 +135,7 @@ function BeginEnrolment({ result }: { result: FormResult | undefined }) {
   return (
     <Form method="post" className="card grid gap-5" {...alert.props}>
       <input {...form.keyField} />
-      <FormAlert id={alert.id} message={alert.message} />
+      <FormAlert {...alert.shown} />
       <input type="hidden" name="intent" value="start" />
       <label htmlFor="password" className="font-medium">
         Confirm your password to begin
@@ -160,7 +160,7 @@ function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result:
   return (
     <Form method="post" className="card grid gap-5" {...alert.props}>
       <input {...form.keyField} />
-      <FormAlert id={alert.id} message={alert.message} />
+      <FormAlert {...alert.shown} />
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="secret" value={enrolment.secret} />
       <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
@@ -217,7 +217,7 @@ function StepUp({ result }: { result: FormResult | undefined }) {
       </PageHero>
       <Form method="post" className="card grid gap-5" {...alert.props}>
         <input {...form.keyField} />
-        <FormAlert id={alert.id} message={alert.message} />
+        <FormAlert {...alert.shown} />
         <OneTimeCodeField className="max-w-60" error={form.errors.code} {...alert.control("code")} />
         <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
           {form.pending ? "Checking..." : "Verify"}
