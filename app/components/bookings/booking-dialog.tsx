@@ -16,6 +16,7 @@ import type { BookingSummary } from "~/modules/bookings/validation";
 import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import { BookingField as Field } from "./booking-field";
 import { DatePicker } from "./date-picker";
+import { type OpenSlot, useDaySlots, useOpenDays } from "./use-open-slots";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
 type Step = "calendar" | "form" | "confirmation";
@@ -56,10 +57,8 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
   const provider = usePaymentProvider();
   const cards = provider === "test" && !offer.needsApproval;
   const [step, setStep] = useState<Step>("calendar");
-  const [range, setRange] = useState<{ first: string; last: string; blocked: string[] } | null>(null);
   const [day, setDay] = useState<string | null>(null);
-  const [slots, setSlots] = useState<Array<{ time: string; startsAt: string }> | null>(null);
-  const [slot, setSlot] = useState<{ time: string; startsAt: string } | null>(null);
+  const [slot, setSlot] = useState<OpenSlot | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const fetcher = useFetcher<FormResult<BookingSummary>>();
@@ -78,25 +77,11 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
   const form = useRef<HTMLFormElement>(null);
 
   const off = provider === "none";
-  useEffect(() => {
-    if (off) return;
-    fetch(`/bookings/slots?offer=${offer.id}`)
-      .then((r) => r.json())
-      .then(setRange)
-      .catch(() =>
-        notify("error", BOOKING_MESSAGES.failed.title, { description: BOOKING_MESSAGES.failed.description }),
-      );
-  }, [offer.id, off]);
-
-  useEffect(() => {
-    if (!day) return;
-    setSlots(null);
-    setSlot(null);
-    fetch(`/bookings/slots?offer=${offer.id}&day=${day}`)
-      .then((r) => r.json())
-      .then((body: { slots: Array<{ time: string; startsAt: string }> }) => setSlots(body.slots))
-      .catch(() => setSlots([]));
-  }, [day, offer.id]);
+  const range = useOpenDays(offer.id, off);
+  const slots = useDaySlots(offer.id, day);
+  // A new day: its times load afresh and none is chosen yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new day
+  useEffect(() => setSlot(null), [day]);
 
   // The answer of the form's post (the pipeline's one shape), through the /bookings route's clientAction.
   useEffect(() => {
