@@ -9,7 +9,7 @@ import { describeDemoAccounts, prepareDemoAccounts } from "../app/modules/accoun
 import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
 import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
-import { resumeSends } from "../app/modules/messages/newsletter-issues.server";
+import { resumeSends } from "../app/modules/newsletter/newsletter-issues.server";
 import { checkPaypalCredentials } from "../app/modules/payments/paypal-check.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";

@@ -63,3 +63,6 @@ export function fieldErrorsOf(error: {
   }
   return errors;
 }
+
+/** Bots fill every field; people never see this one. A filled honeypot gets a quiet fake success. */
+export const HONEYPOT_FIELD = "website";

@@ -12,12 +12,13 @@ import { keepFormOnFailure } from "~/lib/client-action";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
+import { HONEYPOT_FIELD } from "~/lib/forms";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";
-import { submitContactMessage } from "~/modules/messages/contact.server";
-import { CONTACT_MESSAGES, HONEYPOT_FIELD, isMissingField } from "~/modules/messages/messages";
-import { contactSchema } from "~/modules/messages/validation";
+import { submitContactMessage } from "~/modules/contact/contact.server";
+import { CONTACT_MESSAGES, isMissingField } from "~/modules/contact/messages";
+import { contactSchema } from "~/modules/contact/validation";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
@@ -87,7 +88,7 @@ const SENT_PAGE = "/contact?sent=1";
 /** SPEC.md 8: the failure notice when no answer came (the connection dropped); the text stays. */
 export const clientAction = keepFormOnFailure(NOT_SENT);
 
-const loadSchema = () => import("~/modules/messages/validation").then((m) => m.contactSchema);
+const loadSchema = () => import("~/modules/contact/validation").then((m) => m.contactSchema);
 
 export default function Contact() {
   const result = useActionData<typeof action>() as FormResult<{ care?: boolean }> | undefined;

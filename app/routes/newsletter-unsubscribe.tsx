@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { OneButtonPage } from "~/components/forms/one-button-page";
 import { appContext } from "~/context";
-import { unsubscribe } from "~/modules/messages/newsletter.server";
+import { unsubscribe } from "~/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];

@@ -18,7 +18,7 @@ import type { Viewer } from "../../app/modules/accounts/session.server";
 import { bookableRange } from "../../app/modules/bookings/time";
 import { CLEARED_BODY, LEFT_OUT_OF_BACKUP } from "../../app/modules/mail/outbox.server";
 import { mailOutbox } from "../../app/modules/mail/schema";
-import { subscribe } from "../../app/modules/messages/newsletter.server";
+import { subscribe } from "../../app/modules/newsletter/newsletter.server";
 import { openPglite } from "../../db/client";
 import { backupDatabase, restoreDatabase } from "../../scripts/lib/backup";
 import { createAccount } from "../support/accounts";

@@ -4,7 +4,7 @@ import { quizQuestions } from "../../app/content/readiness-quiz";
 import { formatWait } from "../../app/lib/dates";
 import { resetAddressBusy } from "../../app/modules/accounts/messages";
 import { quizAddressBusy } from "../../app/modules/intake/messages";
-import { newsletterAddressBusy } from "../../app/modules/messages/messages";
+import { newsletterAddressBusy } from "../../app/modules/newsletter/messages";
 import { mailOutbox, newsletterSubscribers, rateLimits, users } from "../../db/schema";
 import { createAccount, signIn } from "../support/accounts";
 import { describeEachBackend } from "../support/database";

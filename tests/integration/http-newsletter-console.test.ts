@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { resumeSends, sendIssue } from "../../app/modules/messages/newsletter-issues.server";
+import { resumeSends, sendIssue } from "../../app/modules/newsletter/newsletter-issues.server";
 import { auditLog, mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../db/schema";
 import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
-import { CHAT_LIMITS, GREETING, type GuideReply, sanitiseChatMessage } from "~/modules/messages/chat";
-import { CHAT_MESSAGES } from "~/modules/messages/messages";
+import { CHAT_LIMITS, GREETING, type GuideReply, sanitiseChatMessage } from "~/modules/contact/chat";
+import { CHAT_MESSAGES } from "~/modules/contact/messages";
 
 interface ChatMessage {
   id: number;

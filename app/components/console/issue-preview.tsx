@@ -1,6 +1,6 @@
 /**
  * An issue as its readers will see it: the mail's light page. The HTML is the rendering stored when
- * the issue was saved (modules/messages/issue-body.server.ts), which escapes any HTML typed into the body.
+ * the issue was saved (modules/newsletter/issue-body.server.ts), which escapes any HTML typed into the body.
  */
 export function IssuePreview({ subject, html }: { subject: string; html: string }) {
   return (

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/modules/messages/messages";
+import { HONEYPOT_FIELD } from "~/lib/forms";
 
 /** A field people never see or reach; bots fill it, and the action quietly drops their post. */
 export function Honeypot({ idPrefix }: { idPrefix?: string }) {

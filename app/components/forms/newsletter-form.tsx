@@ -4,10 +4,10 @@ import { Honeypot } from "~/components/forms/honeypot";
 import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/lib/forms";
-import { NEWSLETTER_MESSAGES } from "~/modules/messages/messages";
+import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/messages";
 
 /** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */
-const loadSchema = () => import("~/modules/messages/validation").then((m) => m.newsletterSchema);
+const loadSchema = () => import("~/modules/newsletter/validation").then((m) => m.newsletterSchema);
 
 /**
  * Newsletter sign-up: idle, "Joining...", then "Joined!" (stays disabled, field cleared). Without

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings } from "../bookings/schema";
+import { countWaitingMessages } from "../contact/contact.server";
 import { countNewAccessRequests } from "../intake/access-review.server";
 import { countNewApplications } from "../intake/application-review.server";
 import { countWaitingShares } from "../integration/shares.server";
-import { countWaitingMessages } from "../messages/contact.server";
 
 /** What waits for a keeper, by console page: the overview's counts and the navigation's badges. */
 export interface WaitingWork {

@@ -6,13 +6,14 @@ import { listRecordReads } from "../audit/audit.server";
 import { checkins } from "../calendar/schema";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
+import { contactMessages } from "../contact/schema";
 import { memberGifts } from "../giving/gifts.server";
 import { exportMemberApplications } from "../intake/applications.server";
 import { accessRequests, quizSubmissions } from "../intake/schema";
 import { listSessions } from "../integration/sessions.server";
 import { memberShares } from "../integration/shares.server";
 import { exportEntries } from "../journal/journal.server";
-import { contactMessages, newsletterSubscribers } from "../messages/schema";
+import { newsletterSubscribers } from "../newsletter/schema";
 import { checklistTicks, meditationSits } from "../practice/schema";
 import { memberProfile } from "./profile.server";
 

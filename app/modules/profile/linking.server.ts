@@ -4,10 +4,11 @@ import type { Viewer } from "../accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { bookingTitle } from "../bookings/mails";
 import { bookings } from "../bookings/schema";
+import { contactMessages } from "../contact/schema";
 import { formatCents } from "../giving/amounts";
 import { gifts } from "../giving/schema";
 import { accessRequests, applications, quizSubmissions } from "../intake/schema";
-import { contactMessages, newsletterSubscribers } from "../messages/schema";
+import { newsletterSubscribers } from "../newsletter/schema";
 
 /*
  * Records made without an account (an application, a gift, a booking, quiz answers, an access

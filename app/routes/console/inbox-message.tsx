@@ -11,8 +11,8 @@ import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
-import { readMessage, replyToMessage, setHandled } from "~/modules/messages/contact.server";
-import { contactReplySchema } from "~/modules/messages/validation";
+import { readMessage, replyToMessage, setHandled } from "~/modules/contact/contact.server";
+import { contactReplySchema } from "~/modules/contact/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/inbox-message";
 
@@ -71,7 +71,7 @@ export async function action({ request, params, context: router }: Route.ActionA
 
 export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
-const loadSchema = () => import("~/modules/messages/validation").then((m) => m.contactReplySchema);
+const loadSchema = () => import("~/modules/contact/validation").then((m) => m.contactReplySchema);
 
 export default function InboxMessage() {
   const { message, replies } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
-import { type InboxFilter, listInbox } from "~/modules/messages/contact.server";
+import { type InboxFilter, listInbox } from "~/modules/contact/contact.server";
 import type { Route } from "./+types/inbox";
 
 /** The console inbox: messages sent through /contact, urgent first, until a keeper handles them. */

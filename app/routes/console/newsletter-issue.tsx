@@ -12,9 +12,9 @@ import { serialId } from "~/lib/ids";
 import { plural } from "~/lib/plural";
 import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
-import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/messages/issue-validation";
-import { getIssue, issueHtml, saveIssue, sendIssue, sendTest } from "~/modules/messages/newsletter-issues.server";
-import { subscriberCounts } from "~/modules/messages/subscribers.server";
+import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/newsletter/issue-validation";
+import { getIssue, issueHtml, saveIssue, sendIssue, sendTest } from "~/modules/newsletter/newsletter-issues.server";
+import { subscriberCounts } from "~/modules/newsletter/subscribers.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-issue";
 
@@ -94,8 +94,8 @@ export async function action({ request, params, context: router }: Route.ActionA
 
 export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
-const loadIssueSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterIssueSchema);
-const loadSendSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterSendSchema);
+const loadIssueSchema = () => import("~/modules/newsletter/issue-validation").then((m) => m.newsletterIssueSchema);
+const loadSendSchema = () => import("~/modules/newsletter/issue-validation").then((m) => m.newsletterSendSchema);
 
 export default function NewsletterIssue() {
   const { issue, previewHtml, confirmed, myAddress } = useLoaderData<typeof loader>();

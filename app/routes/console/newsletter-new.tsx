@@ -8,8 +8,8 @@ import { handleForm, parse, readSubmission } from "~/lib/form-action.server";
 import type { FormResult } from "~/lib/forms";
 import { consoleInvalid } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
-import { newsletterIssueSchema } from "~/modules/messages/issue-validation";
-import { createIssue } from "~/modules/messages/newsletter-issues.server";
+import { newsletterIssueSchema } from "~/modules/newsletter/issue-validation";
+import { createIssue } from "~/modules/newsletter/newsletter-issues.server";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-new";
 
@@ -38,7 +38,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 
 export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
 
-const loadSchema = () => import("~/modules/messages/issue-validation").then((m) => m.newsletterIssueSchema);
+const loadSchema = () => import("~/modules/newsletter/issue-validation").then((m) => m.newsletterIssueSchema);
 
 export default function NewIssue() {
   const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;

@@ -4,8 +4,8 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { plural } from "~/lib/plural";
-import { listIssues } from "~/modules/messages/newsletter-issues.server";
-import { subscriberCounts } from "~/modules/messages/subscribers.server";
+import { listIssues } from "~/modules/newsletter/newsletter-issues.server";
+import { subscriberCounts } from "~/modules/newsletter/subscribers.server";
 import type { Route } from "./+types/newsletter";
 
 /** The newsletter: who is subscribed, the issues written and sent, and writing the next one. */

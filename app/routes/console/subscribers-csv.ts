@@ -1,7 +1,7 @@
 import { appContext, viewerContext } from "~/context";
 import { csvResponse } from "~/lib/csv";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
-import { subscriberFilterFrom, subscribersCsv } from "~/modules/messages/subscribers.server";
+import { subscriberFilterFrom, subscribersCsv } from "~/modules/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribers-csv";
 
 /** The newsletter subscribers as CSV (the filter of /console/newsletter/subscribers); each export is audited. */

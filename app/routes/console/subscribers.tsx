@@ -8,7 +8,7 @@ import { StatusFilter } from "~/components/console/status-filter";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { listSubscribers, SUBSCRIBERS_PAGE_SIZE, subscriberFilterFrom } from "~/modules/messages/subscribers.server";
+import { listSubscribers, SUBSCRIBERS_PAGE_SIZE, subscriberFilterFrom } from "~/modules/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribers";
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {

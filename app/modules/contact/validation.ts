@@ -2,7 +2,7 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "~/lib/email";
 
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "./messages";
+import { CONTACT_MESSAGES } from "./messages";
 
 /** Contact form (SPEC.md 5): all three required after trimming; email without spaces. */
 export const contactSchema = z.object({
@@ -31,19 +31,6 @@ export const contactSchema = z.object({
     ),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
-
-/** Newsletter (SPEC.md 5): non-empty, no spaces, an @ and a dot. */
-export const newsletterSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, NEWSLETTER_MESSAGES.invalid.description),
-      z.maxLength(254, NEWSLETTER_MESSAGES.invalid.description),
-      z.regex(EMAIL_PATTERN, NEWSLETTER_MESSAGES.invalid.description),
-      z.toLowerCase(),
-    ),
-});
 
 /** A keeper's email answer to a contact message (the console inbox). */
 export const contactReplySchema = z.object({
