@@ -1,4 +1,4 @@
-/** Spirit Companion content (SPEC.md 9: 4 daily practices, 8 reflection prompts). Ids are stored: never reuse one. */
+/** Spirit Companion content (the spec: 4 daily practices, 8 reflection prompts). Ids are stored: never reuse one. */
 export const DAILY_PRACTICES = [
   {
     id: "morning-stillness",

@@ -1,6 +1,6 @@
 /**
- * "Start your journey" (SPEC.md 2 and 9): the ceremonial flow, the archetypes and the three journey offers.
- * Prices, durations and slots are SPEC.md section 9's; the booking issue reads the same offers.
+ * "Start your journey" (the spec's page and offers): the ceremonial flow, the archetypes and the three journey offers.
+ * Prices, durations and slots are the spec's; the booking issue reads the same offers.
  */
 
 export type OfferId = "preparation" | "microdose" | "heroic";

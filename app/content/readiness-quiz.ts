@@ -1,5 +1,5 @@
 /**
- * The readiness quiz (SPEC.md 9): seven questions of four options each, on motivation, experience,
+ * The readiness quiz (as the spec sets it): seven questions of four options each, on motivation, experience,
  * present state, support wanted, readiness, practice and hoped transformation. The stored answer
  * is the option's text, as SPEC.md's record keeps it.
  */

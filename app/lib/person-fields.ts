@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-/** SPEC.md 5's rules and messages for names, phones, age and city: the heroic application and the profile. */
+/** The spec's validation rules and messages for names, phones, age and city: the heroic application and the profile. */
 export const PERSON_MESSAGES = {
   nameRequired: "Name is required",
   nameLong: "Name must be less than 100 characters",

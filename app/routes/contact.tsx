@@ -85,7 +85,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 /** Without JavaScript a sent message lands here: the page says it arrived, and a reload sends nothing. */
 const SENT_PAGE = "/contact?sent=1";
 
-/** SPEC.md 8: the failure notice when no answer came (the connection dropped); the text stays. */
+/** The spec's contact failure notice, shown when no answer came (the connection dropped); the text stays. */
 export const clientAction = keepFormOnFailure(NOT_SENT);
 
 const loadSchema = () => import("~/modules/contact/validation").then((m) => m.contactSchema);
@@ -204,7 +204,7 @@ export default function Contact() {
   );
 }
 
-/** SPEC.md 8: the thanks after sending, for five seconds. */
+/** The spec's success notice: the thanks after sending, for five seconds. */
 function thank() {
   notify("success", "Thank you for reaching out.", {
     description: "We will respond in sacred timing.",

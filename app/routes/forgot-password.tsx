@@ -16,7 +16,7 @@ import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { forgotPasswordSchema } from "~/modules/accounts/validation";
 import type { Route } from "./+types/forgot-password";
 
-/** SPEC.md 8: "Unable to send reset instructions. Please try again." */
+/** The spec's reset failure notice: "Unable to send reset instructions. Please try again." */
 const FAILED = { title: "Reset failed", description: ACCOUNT_MESSAGES.resetFailed };
 const TOO_MANY = {
   title: "Reset failed",

@@ -73,7 +73,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 /** "Submission failed" when no answer came (the connection dropped); every answer stays typed. */
 export const clientAction = keepFormOnFailure(APPLICATION_MESSAGES.failed);
 
-/** Rewrites a field's value as it is typed (SPEC.md 5 "inputs sanitised as typed"). */
+/** Rewrites a field's value as it is typed (the spec's rule: inputs are sanitised as typed). */
 const sanitiseOnInput = (clean: (v: string) => string) => (event: React.FormEvent<HTMLInputElement>) => {
   const value = clean(event.currentTarget.value);
   if (value !== event.currentTarget.value) event.currentTarget.value = value;
@@ -98,13 +98,13 @@ function ApplicationForm() {
         description: APPLICATION_MESSAGES.submitted.description,
       });
     },
-    // SPEC.md 2: on success the application goes on to the donation checkout.
+    // The spec: on success the application goes on to the donation checkout.
     onSettled: () => navigate("/donation-checkout"),
     onFailure(failed) {
       if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
     },
   });
-  // SPEC.md 4: submit waits for the agreement. Before hydration the button stays usable, so the
+  // The spec's application form: submit waits for the agreement. Before hydration the button stays usable, so the
   // form also works without JavaScript (the server checks the agreement then).
   const [agreed, setAgreed] = useState(() => form.wasChecked("agreement"));
   const hydrated = useHydrated();

@@ -68,14 +68,14 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   });
 }
 
-/** SPEC.md 8: "Unable to submit request. Please try again." when no answer came; the text stays. */
+/** The spec's request error: "Unable to submit request. Please try again." when no answer came; the text stays. */
 export const clientAction = keepFormOnFailure(FAILED);
 
 const loadSchema = () => import("~/modules/intake/validation").then((m) => m.accessRequestSchema);
 
 export default function RequestAccess() {
   const [params] = useSearchParams();
-  // SPEC.md 4: form, submitting, received. "Received" is the page's address, so it also shows without JavaScript.
+  // Per the spec: form, submitting, received. "Received" is the page's address, so it also shows without JavaScript.
   if (params.has("received")) {
     return (
       <div className="mx-auto max-w-2xl px-4 sm:px-6">
@@ -112,7 +112,7 @@ export default function RequestAccess() {
 function RequestForm() {
   const result = useActionData<typeof action>() as FormResult | undefined;
   const navigate = useNavigate();
-  // SPEC.md 5: one message at a time, the first in the spec's order; it clears on any field change.
+  // The spec's access request: one message at a time, the first in the spec's order; it clears on any field change.
   const [quiet, setQuiet] = useState(false);
   const form = useForm({
     id: "access",

@@ -30,9 +30,9 @@ const TOO_MANY = {
   description: "Too many sign-in attempts. Please wait 15 minutes and try again.",
 };
 const INVALID = { title: "Sign-in failed", description: ACCOUNT_MESSAGES.invalidCredentials };
-/** SPEC.md 8: a failure that is not the credentials (also when no answer came). */
+/** The spec's sign-in error for a failure that is not the credentials (also when no answer came). */
 const UNEXPECTED = { title: "Sign-in failed", description: ACCOUNT_MESSAGES.unexpected };
-const REDIRECT_DELAY_MS = 1000; // SPEC.md 9: "redirect 1 s"
+const REDIRECT_DELAY_MS = 1000; // The spec, after signing in: "redirect 1 s"
 
 export { actionHeaders as headers } from "~/lib/http";
 

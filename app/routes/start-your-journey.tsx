@@ -114,7 +114,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 const tooMany = (submission: Submission, retryAfterSeconds: number) =>
   refused(submission, QUIZ_MESSAGES.tooMany, 429, { retryAfterSeconds, rateLimited: true });
 
-/** SPEC.md 8: "Submission failed" when the quiz's answer never came; the answers stay chosen. */
+/** The spec's quiz notice "Submission failed" when the quiz's answer never came; the answers stay chosen. */
 export const clientAction = keepFormOnFailure(QUIZ_MESSAGES.failed);
 
 /** The recommendation a finished quiz's address names (`?result=`); anything else is no result. */
@@ -146,7 +146,7 @@ export default function StartYourJourney() {
       ? (result.fieldErrors.agreement ?? result.fieldErrors.offer ?? null)
       : null;
 
-  // The quiz replaces the page (SPEC.md 2); ?quiz keeps it across reloads and the back button, and
+  // The quiz replaces the page (the spec's journey page); ?quiz keeps it across reloads and the back button, and
   // the quiz's own answer (without JavaScript) shows it too.
   const quizAnswer = result && !result.ok && result.values?.intent === "quiz";
   if (params.has("quiz") || quizAnswer) {

@@ -27,7 +27,7 @@ const HOSTILE = [
 
 const quizAnswers = Object.fromEntries(quizQuestions.map((q) => [q.id, q.options[0] ?? ""]));
 
-/** Every public form that takes an address, valid apart from it, with its own message (SPEC.md 5). */
+/** Every public form that takes an address, valid apart from it, with its own message (the spec's rules). */
 const FORMS: Array<{ path: string; fields: Record<string, string>; message: string }> = [
   { path: "/contact", fields: { name: "Ana", message: "Hello there" }, message: "Please enter a valid email address" },
   {

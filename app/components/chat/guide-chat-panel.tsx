@@ -42,7 +42,7 @@ export default function GuideChatPanel({ onClose }: { onClose: () => void }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [onClose]);
 
-  // The reply appears after the typing indicator has shown for 1.5 s (SPEC.md 4), however fast the server is.
+  // The reply appears after the typing indicator has shown for 1.5 s (the spec's chat), however fast the server is.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || !typing) return;
     const result = fetcher.data;

@@ -2,7 +2,7 @@ import { type ChangeEvent, type FormEvent, useState } from "react";
 import type { FieldErrors, Notice } from "~/lib/forms";
 
 /**
- * The account forms show one alert at a time (SPEC.md 4, Login: "error alert. Editing a field
+ * The account forms show one alert at a time (the spec's sign-in page: "error alert. Editing a field
  * clears the error"): the first field message, else the form's notice. Editing hides it until
  * the next submit brings a new answer. `control(name)` marks a control: invalid when its field
  * has an error, and described by the alert when the alert speaks for it, so a screen reader on

@@ -14,7 +14,7 @@ const loadSchema = () => import("~/modules/intake/quiz-validation").then((m) => 
 type QuizResult = FormResult<Recommendation>;
 
 /**
- * SPEC.md 4: question index 0-6, Next needs an answer, Submit on the last, then email, then thank-you.
+ * The spec's quiz states: question index 0-6, Next needs an answer, Submit on the last, then email, then thank-you.
  * It is one form: without JavaScript every question shows at once and the form posts as it is; the
  * running app shows one question at a time. The thank-you view is the page's address
  * (`?quiz&result=...`), where the post lands without JavaScript.

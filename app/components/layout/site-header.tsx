@@ -18,7 +18,7 @@ const menuButtonClass = "inline-flex h-11 w-11 cursor-pointer items-center justi
 const menuListClass = "flex flex-col gap-2 border-t border-violet-300/10 bg-night-950 px-4 py-4 md:hidden";
 
 /**
- * Fixed top navigation of SPEC.md section 2. The phone menu is a <details> until JavaScript
+ * The spec's fixed top navigation, on every page. The phone menu is a <details> until JavaScript
  * runs, so it opens on a phone without it; then a button with aria-expanded that closes on
  * navigation and on Escape takes over (an open <details> stays open across the swap).
  */

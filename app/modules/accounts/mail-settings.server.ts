@@ -16,7 +16,7 @@ const MAIL_DEFAULTS = {
   integrationPrompts: false,
 };
 
-/** Whether the member's own setting allows this kind of mail (SPEC.md 3 "Settings"). */
+/** Whether the member's own setting allows this kind of mail (the spec's member settings). */
 export async function wantsMail(db: Db, userId: string, setting: keyof typeof MAIL_SETTINGS): Promise<boolean> {
   const [row] = await db.select({ on: MAIL_SETTINGS[setting] }).from(profiles).where(eq(profiles.userId, userId));
   return row ? row.on : MAIL_DEFAULTS[setting];

@@ -1,6 +1,6 @@
 /* The account forms' words, apart from their schemas so a page can show them without loading zod (decision 003). */
 
-/** SPEC.md 5 "Login" and "Forgot password"; DESIGN.md "Security bar" for new passwords. */
+/** The spec's sign-in and forgot-password validation messages; DESIGN.md "Security bar" for new passwords. */
 export const ACCOUNT_MESSAGES = {
   identifier: "Please enter your email or username",
   password: "Please enter your password",

@@ -1,4 +1,4 @@
-/* The booking dialog's notices (SPEC.md 8), without zod for the page's first download. */
+/* The booking dialog's notices (worded as in the spec's error catalogue), without zod for the page's first download. */
 export const BOOKING_MESSAGES = {
   missing: { title: "Missing Information", description: "Please fill in all required fields correctly." },
   failed: { title: "Booking Failed", description: "There was an error processing your booking. Please try again." },

@@ -5,7 +5,7 @@
 import { addDays, dayIn } from "~/lib/dates";
 
 export const SLOT_ZONE = "America/New_York";
-/** Dates up to and including this many days from today are not bookable (SPEC.md 5). */
+/** Dates up to and including this many days from today are not bookable (the spec's booking date picker rule). */
 export const BOOKING_LEAD_DAYS = 3;
 /** How far ahead the calendar offers dates. */
 export const BOOKING_HORIZON_DAYS = 90;

@@ -6,7 +6,7 @@ import { BOOKING_MESSAGES } from "./messages";
 const missing = BOOKING_MESSAGES.missing.description;
 
 /**
- * The booking form (SPEC.md 5): a valid name and email, phone optional (digits, plus, spaces,
+ * The booking form (the spec's validation rules): a valid name and email, phone optional (digits, plus, spaces,
  * parentheses, hyphens), the offer, day and slot. Card fields stay in the browser in test mode;
  * only their last four digits come here.
  */

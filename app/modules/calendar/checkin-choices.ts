@@ -1,4 +1,4 @@
-/** SPEC.md 3 "Emotion check-in choice": label, colour, emoji. Colours pass AA on the night background. */
+/** The spec's emotion check-in choices: label, colour, emoji. Colours pass AA on the night background. */
 export const CHECKIN_CHOICES = [
   { label: "Peaceful", emoji: "😌", color: "#7dd3fc" },
   { label: "Grateful", emoji: "🙏", color: "#fcd34d" },

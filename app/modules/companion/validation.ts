@@ -3,7 +3,7 @@ import { DAILY_PRACTICES } from "../../content/companion";
 import { serialId } from "../../lib/ids";
 import { COMPANION_MESSAGES } from "./messages";
 
-/** The chat input (SPEC.md 9: input 500). Blank is not sent. */
+/** The chat input (the spec's chat limit: input 500). Blank is not sent. */
 export const companionMessageSchema = z.object({
   message: z
     .string()

@@ -2,7 +2,7 @@ import { CRISIS_REPLY, speaksOfCrisis } from "../care/crisis";
 import type { GuideReply } from "./chat";
 
 /**
- * The guide's scripted replies (SPEC.md 9's keyword groups), answered on the server. Order
+ * The guide's scripted replies (the spec's keyword groups for the guide chat), answered on the server. Order
  * matters: someone in danger is given crisis lines first (modules/care/crisis.ts); then a
  * frightened person is reassured; then joining (membership is free, SPEC.md "The Calling", so it
  * must never meet the $600 session), booking, the FAQ, questions for a human guide, thanks;

@@ -1,10 +1,10 @@
-/** The guide chat on the home and invitation pages (SPEC.md 5 and 9). No zod: the rules are a sanitiser. */
+/** The guide chat on the home and invitation pages (the spec's rules and limits). No zod: the rules are a sanitiser. */
 
 /** Its rate limit is RATE_LIMITS.guideChat (modules/rate-limit/rules.ts). */
 export const CHAT_LIMITS = { input: 500, stored: 2000, replyDelayMs: 1500 };
 
 /**
- * SPEC.md 5: trimmed; angle brackets, script-protocol text and inline event-handler patterns
+ * The spec's chat sanitiser: trimmed; angle brackets, script-protocol text and inline event-handler patterns
  * removed; cut to 2000. The text is rendered as text anyway; this keeps stored and echoed copies clean.
  */
 export function sanitiseChatMessage(raw: string): string {
@@ -23,7 +23,7 @@ export interface GuideReply {
   links?: ReadonlyArray<{ label: string; href: string }>;
 }
 
-/** The greeting's action buttons (SPEC.md 4). */
+/** The greeting's action buttons (the spec's chat widget opens with one greeting and these buttons). */
 export const GREETING = {
   text: "Welcome, dear seeker. I am a guide of the congregation. How may I support your journey today? You can ask me anything, or choose a path below.",
   actions: [

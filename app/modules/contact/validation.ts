@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from "~/lib/email";
 
 import { CONTACT_MESSAGES } from "./messages";
 
-/** Contact form (SPEC.md 5): all three required after trimming; email without spaces. */
+/** Contact form (the spec's validation rules): all three required after trimming; email without spaces. */
 export const contactSchema = z.object({
   name: z
     .string()

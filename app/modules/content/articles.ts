@@ -1,7 +1,7 @@
 import { articles } from "~/content/articles";
 import type { Article, CategoryId } from "~/content/types";
 
-/** SPEC.md section 3: "all" plus five categories, with their labels. */
+/** The spec's article categories: "all" plus five categories, with their labels. */
 export const categories = [
   { id: "all", label: "All Articles" },
   { id: "doses-science", label: "Sacred Spectrum" },
@@ -30,7 +30,10 @@ export function featuredArticles(): ReadonlyArray<Article> {
   return allArticles().filter((a) => a.featured);
 }
 
-/** Library search (SPEC.md 5): case-insensitive substring of title or description, and the category; both must match. */
+/**
+ * Library search, per the spec: case-insensitive substring of title or description, and the category; both
+ * must match.
+ */
 export function searchArticles(query: string, category: CategoryFilter): ReadonlyArray<Article> {
   const needle = query.trim().toLowerCase();
   return allArticles().filter(

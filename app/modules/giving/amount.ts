@@ -2,7 +2,7 @@ import { DONATION_MINIMUM, DONATION_TIERS } from "./amounts";
 import { GIVING_MESSAGES } from "./messages";
 
 /*
- * What a person types as an amount, read as whole US dollars (SPEC.md 9: "read as whole number").
+ * What a person types as an amount, read as whole US dollars (the spec's custom amount: "read as whole number").
  * One reader for the browser's live total and the server's charge, so the two always agree; the
  * server's reading is the one charged.
  */

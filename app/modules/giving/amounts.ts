@@ -1,9 +1,9 @@
-/** SPEC.md 9's giving numbers (whole US dollars). */
+/** The spec's giving minimums and defaults (whole US dollars). */
 export const DONATION_MINIMUM = 20;
 export const CHECKOUT_MINIMUM = 5500;
 export const CHECKOUT_DEFAULT = 6800;
 
-/** The /donation page's tiers (SPEC.md 9's presets); $108 is chosen at first. */
+/** The /donation page's tiers (the spec's donation presets); $108 is chosen at first. */
 export const DONATION_TIERS = [
   { amount: 44, label: "A Blessing" },
   { amount: 108, label: "Support a Seeker" },

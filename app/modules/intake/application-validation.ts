@@ -20,7 +20,7 @@ const medicationsText = z.string().check(
   z.maxLength(2000, APPLICATION_MESSAGES.textLong),
 );
 
-/** The heroic application (SPEC.md 5, with DESIGN.md's age 21), in the form's order. */
+/** The heroic application (the spec's validation rules, with DESIGN.md's age 21), in the form's order. */
 export const applicationSchema = z.object({
   fullName: nameField(true),
   age: ageField(true),

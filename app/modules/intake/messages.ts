@@ -23,7 +23,7 @@ export const APPLICATION_MESSAGES = {
   tooMany: { title: "Too many attempts", description: "Please wait before submitting again." },
 } as const;
 
-/** The access request's field messages: SPEC.md 5, in this order; whitespace-only counts as empty. */
+/** The access request's field messages: the spec's, in this order; whitespace-only counts as empty. */
 export const ACCESS_MESSAGES = {
   name: "Please enter your name",
   email: "Please enter your email address",

@@ -7,7 +7,7 @@ import { QUIZ_MESSAGES } from "./messages";
 const answer = (options: ReadonlyArray<string>) =>
   z.string().check(z.refine((v) => options.includes(v), QUIZ_MESSAGES.option));
 
-/** SPEC.md 5: email non-empty, no spaces, @ and a dot, at most 254; every answer among its options. */
+/** The spec's quiz rules: email non-empty, no spaces, @ and a dot, at most 254; every answer among its options. */
 export const quizSchema = z.object({
   email: z
     .string()

@@ -32,7 +32,10 @@ export const accessRequests = pgTable(
   ],
 );
 
-/** Readiness quiz answers (SPEC.md 3): the option texts, the recommendation shown, the browser cut to 100. */
+/**
+ * Readiness quiz answers (the spec's quiz submission record): the option texts, the recommendation shown,
+ * the browser cut to 100.
+ */
 export const quizSubmissions = pgTable(
   "quiz_submissions",
   {

@@ -1,5 +1,5 @@
 /* Kept apart from validation.ts so browser code can show a message without loading the schemas. */
-/** SPEC.md 5 "Integration save": one message for either missing field. */
+/** The spec's rule for saving an integration session: one message for either missing field. */
 export const INTEGRATION_MESSAGES = {
   missing: "Missing Information: Please provide a session title and reflection.",
   long: "Please keep each field under 5000 characters.",

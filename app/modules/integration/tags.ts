@@ -1,4 +1,7 @@
-/** SPEC.md 3: one shared toggled list of 12 emotion tags and 10 insight categories ("Healing" is in both: once). */
+/**
+ * The spec's integration session tags: one shared toggled list of 12 emotion tags and 10 insight categories
+ * ("Healing" is in both: once).
+ */
 export const EMOTION_TAGS = [
   "Gratitude",
   "Wonder",
@@ -35,7 +38,7 @@ export const MODES = [
 ] as const;
 export type Mode = (typeof MODES)[number]["id"];
 
-/** SPEC.md 7: the visual prompt is built from the transcript with this fixed template. */
+/** The spec's Voice-to-Vision step: the visual prompt is built from the transcript with this fixed template. */
 export function visualPrompt(transcript: string): string {
   return `A mystical, ethereal visualization of: "${transcript.trim().slice(0, 400)}". Sacred geometry, flowing purple-to-gold light, dreamlike digital art.`;
 }

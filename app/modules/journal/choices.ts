@@ -1,4 +1,4 @@
-/** SPEC.md 3 "Journal entry": the choices, in the spec's order. */
+/** The spec's journal entry choices (emotions, body sensations, contexts), in the spec's order. */
 export const EMOTIONS = [
   "Joy",
   "Peace",

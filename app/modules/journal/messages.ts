@@ -1,6 +1,6 @@
 /* The journal's words, apart from its schema so a page can show them without loading zod. */
 
-/** SPEC.md 5 "Journal", messages exactly as written. */
+/** The spec's journal validation messages, exactly as written. */
 export const JOURNAL_MESSAGES = {
   titleRequired: "Title is required",
   titleLong: "Title must be less than 100 characters",

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from "~/lib/email";
 
 import { NEWSLETTER_MESSAGES } from "./messages";
 
-/** Newsletter (SPEC.md 5): non-empty, no spaces, an @ and a dot. */
+/** Newsletter (the spec's email rule): non-empty, no spaces, an @ and a dot. */
 export const newsletterSchema = z.object({
   email: z
     .string()

@@ -39,7 +39,7 @@ export const dietarySchema = z.object({
 });
 
 /**
- * SPEC.md 3 "Settings", in its order, with its defaults (schema.ts). Each one decides whether a
+ * The spec's member settings, in its order, with its defaults (schema.ts). Each one decides whether a
  * mail is sent (accounts/mail-settings.server.ts wantsMail). SPEC.md's "Private profile" and "Anonymous data
  * sharing" are left out: no member ever sees another's name, and no report counts check-ins, so
  * neither switch could change anything.

@@ -73,7 +73,7 @@ export const RATE_LIMITS = {
   paymentWebhook: { name: "payment-webhook:ip", limit: 60, windowSeconds: MINUTE },
   /** Session bookings from one address: each holds a slot and may start a payment. */
   booking: { name: "booking:ip", limit: 10, windowSeconds: HOUR },
-  /** SPEC.md 5: the guide chat, 5 messages per 15 minutes (shared key). */
+  /** The spec's rate limit for the guide chat: 5 messages per 15 minutes (shared key). */
   guideChat: { name: "guide-chat", limit: 5, windowSeconds: MINUTES_15 },
   /** Spirit Companion messages per member. */
   companion: { name: "companion", limit: 60, windowSeconds: HOUR },

@@ -113,7 +113,7 @@ export default function PaymentReturn() {
     const { outcome, purpose, value, next } = result.data;
     if (outcome === "captured" && (purpose === "gift" || purpose === "ceremony-gift")) {
       notify("success", GIVING_MESSAGES.received.title, { description: GIVING_MESSAGES.received.description });
-      // SPEC.md 7: the analytics event "donation", only if an analytics function exists (none is bundled).
+      // The spec: the analytics event "donation", only if an analytics function exists (none is bundled).
       window.gtag?.("event", "donation", { currency: "USD", value });
     }
     navigate(next, { replace: true });
