@@ -2,8 +2,6 @@ import { createContext, type RouterContext } from "react-router";
 import type { AppContext } from "./handles";
 import type { Viewer } from "./modules/accounts/session.server";
 
-export type { AppContext };
-
 /*
  * What a request carries into loaders, actions and middleware: React Router's typed context
  * (`future.v8_middleware`; docs/decisions/010-router-context-and-guards.md). A route reads it as

@@ -18,6 +18,15 @@ export interface AppContext {
   requestLog: RequestLog;
 }
 
+/** What most of a module's work needs of a request: the database, the settings and the asking address. */
+export type RequestHandles = Pick<AppContext, "db" | "env" | "clientIp">;
+
+/** The same with the request's logger, for work that reports what failed. */
+export type LoggedHandles = RequestHandles & Pick<AppContext, "logger">;
+
+/** What reading the viewer needs: the request's handles, and its log line to name the account (when there is one). */
+export type ViewerHandles = RequestHandles & Partial<Pick<AppContext, "requestLog">>;
+
 export interface RequestLog {
   /** The signed-in account's id, set when the request's viewer is read. */
   accountId?: string;

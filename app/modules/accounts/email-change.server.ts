@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
-import type { AppContext } from "../../handles";
+import type { RequestHandles } from "../../handles";
 import { hashToken, newToken } from "../../lib/tokens.server";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
@@ -18,20 +18,22 @@ import type { Viewer } from "./session.server";
  * current address (never proven, e.g. an admin made by `npm run create-admin`) is the same step.
  */
 
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
-
 export type EmailChangeRequest =
   | { kind: "sent" }
   | { kind: "wrong-password" }
   | { kind: "limited"; retryAfterSeconds: number };
 
 /** A link to prove the address the account already has (no password: it changes nothing until followed). */
-export function requestEmailConfirmation(context: Ctx, viewer: Viewer): Promise<EmailChangeRequest> {
+export function requestEmailConfirmation(context: RequestHandles, viewer: Viewer): Promise<EmailChangeRequest> {
   return sendConfirmation(context, viewer, viewer.email);
 }
 
 /** The link to `newEmail` (after the password was checked); exported for the profile form's one-time key. */
-export async function sendConfirmation(context: Ctx, viewer: Viewer, newEmail: string): Promise<EmailChangeRequest> {
+export async function sendConfirmation(
+  context: RequestHandles,
+  viewer: Viewer,
+  newEmail: string,
+): Promise<EmailChangeRequest> {
   const limited = await hit(context.db, RATE_LIMITS.emailChangeSend, viewer.id);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   if (newEmail === viewer.email && viewer.emailVerified) {
@@ -115,7 +117,7 @@ export type EmailChangeConfirmation =
  * Following the link: the address becomes the account's, proven (once: the row goes in the same
  * transaction), and the old address is told.
  */
-export async function confirmEmailChange(context: Ctx, token: string): Promise<EmailChangeConfirmation> {
+export async function confirmEmailChange(context: RequestHandles, token: string): Promise<EmailChangeConfirmation> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return { kind: "expired" };
   try {
     return await context.db.transaction(async (tx): Promise<EmailChangeConfirmation> => {

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../handles";
+import type { LoggedHandles } from "../../handles";
 import { hitAddress } from "../rate-limit/address-budget.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { ADDRESS_BUDGETS, RATE_LIMITS } from "../rate-limit/rules";
@@ -9,14 +9,12 @@ import { users } from "./schema";
 import { notifyPasswordChanged } from "./security.server";
 import { type SignInOutcome, signIn } from "./sign-in.server";
 
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
-
 /**
  * Sends a reset link when the address has an account. The answer is the same either way,
  * so the form never tells who is a member.
  */
 export async function requestPasswordReset(
-  context: Ctx,
+  context: LoggedHandles,
   email: string,
 ): Promise<{ ok: true } | { ok: false; by: "connection" | "address"; retryAfterSeconds: number }> {
   const byIp = await hit(context.db, RATE_LIMITS.resetIp, context.clientIp);
@@ -31,7 +29,7 @@ export async function requestPasswordReset(
 }
 
 /** The account a reset link belongs to, while the link is unused and unexpired. */
-export async function findResetAccount(context: Ctx, token: string) {
+export async function findResetAccount(context: LoggedHandles, token: string) {
   if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
   const internal = (await authFor(context.db, context.env).$context).internalAdapter;
   const verification = await internal.findVerificationValue(`reset-password:${token}`);
@@ -49,7 +47,7 @@ export async function findResetAccount(context: Ctx, token: string) {
  */
 export async function resetPassword(
   request: Request,
-  context: Ctx,
+  context: LoggedHandles,
   token: string,
   password: string,
 ): Promise<SignInOutcome | { kind: "expired" }> {

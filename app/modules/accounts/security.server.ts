@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { AppContext } from "../../handles";
+import type { AppContext, RequestHandles } from "../../handles";
 import { enqueue } from "../mail/outbox.server";
 import { authFor } from "./auth.server";
 import { currentPasswordAttempt } from "./guessing.server";
@@ -9,8 +9,6 @@ import { passwordChangedMail } from "./mails";
 import { verifyPassword } from "./password.server";
 import { accounts, sessions } from "./schema";
 import { authHeaders, type Viewer } from "./session.server";
-
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
 
 export type PasswordCheck =
   | { kind: "ok" }
@@ -30,7 +28,11 @@ async function passwordMatches(db: Db, userId: string, password: string): Promis
  * The member's current password, before an email change or deleting the account. Guessing is
  * limited per account, as at sign-in: a stolen session must not become a password oracle.
  */
-export async function checkCurrentPassword(context: Ctx, userId: string, password: string): Promise<PasswordCheck> {
+export async function checkCurrentPassword(
+  context: RequestHandles,
+  userId: string,
+  password: string,
+): Promise<PasswordCheck> {
   const attempt = await currentPasswordAttempt(context.db, userId);
   if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   if (!(await passwordMatches(context.db, userId, password))) return { kind: "wrong-password" };
@@ -56,7 +58,7 @@ export async function notifyPasswordChanged(
 /** New password; every other session ends and this one is renewed (new cookie in the headers). */
 export async function changePassword(
   request: Request,
-  context: Ctx,
+  context: RequestHandles,
   viewer: Viewer,
   input: { currentPassword: string; password: string },
 ): Promise<{ kind: "ok"; headers: Headers } | Exclude<PasswordCheck, { kind: "ok" }>> {
@@ -78,7 +80,7 @@ export async function changePassword(
   return { kind: "ok", headers };
 }
 
-export function listSessions(context: Ctx, userId: string) {
+export function listSessions(context: RequestHandles, userId: string) {
   return context.db
     .select({
       id: sessions.id,
@@ -93,10 +95,10 @@ export function listSessions(context: Ctx, userId: string) {
 }
 
 /** Ends one of the member's own sessions (never someone else's: the user id is part of the match). */
-export async function endSession(context: Ctx, userId: string, sessionId: string) {
+export async function endSession(context: RequestHandles, userId: string, sessionId: string) {
   await context.db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 }
 
-export async function endOtherSessions(context: Ctx, viewer: Viewer) {
+export async function endOtherSessions(context: RequestHandles, viewer: Viewer) {
   await context.db.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.id, viewer.sessionId)));
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import type { AppContext } from "../../handles";
+import type { ViewerHandles } from "../../handles";
 import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./auth.server";
 import { DEFAULT_TIMEZONE, profiles, type Role, sessions } from "./schema";
 import { readSession } from "./session-token.server";
@@ -22,10 +22,8 @@ export interface Viewer {
   timezone: string;
 }
 
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp"> & Partial<Pick<AppContext, "requestLog">>;
-
 /** The request's headers for better-auth, with the client IP our server decided on (never the browser's say). */
-export function authHeaders(request: Request, context: Ctx): Headers {
+export function authHeaders(request: Request, context: ViewerHandles): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, context.clientIp);
   return headers;
@@ -36,7 +34,7 @@ export function authHeaders(request: Request, context: Ctx): Headers {
  * middleware asks once per request and loaders read `viewerContext`; elsewhere a loader or action
  * that wants to know who is asking calls this.
  */
-export async function getViewer(request: Request, context: Ctx): Promise<Viewer | null> {
+export async function getViewer(request: Request, context: ViewerHandles): Promise<Viewer | null> {
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader) return null;
   const auth = authFor(context.db, context.env);
@@ -72,7 +70,7 @@ export async function getViewer(request: Request, context: Ctx): Promise<Viewer 
   };
 }
 
-async function storedTimezone(context: Ctx, userId: string): Promise<string | null> {
+async function storedTimezone(context: ViewerHandles, userId: string): Promise<string | null> {
   const [row] = await context.db
     .select({ timezone: profiles.timezone })
     .from(profiles)
@@ -101,7 +99,7 @@ function signInRedirect(url: URL): never {
  * In middleware that is its `url` argument, not `request.url`, which for React Router's data
  * requests still carries its own `_routes` and `index` parameters.
  */
-export async function requireViewer(request: Request, context: Ctx, url: URL): Promise<Viewer> {
+export async function requireViewer(request: Request, context: ViewerHandles, url: URL): Promise<Viewer> {
   return (await getViewer(request, context)) ?? signInRedirect(url);
 }
 

@@ -1,14 +1,12 @@
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../handles";
+import type { LoggedHandles } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { authFor } from "./auth.server";
 import { signInAttempt } from "./guessing.server";
 import { users } from "./schema";
 import { authHeaders } from "./session.server";
-
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
 
 export type SignInOutcome =
   | { kind: "signed-in"; headers: Headers; userId: string }
@@ -20,7 +18,7 @@ export type SignInOutcome =
  * Whose guessing budget an attempt spends: the account's id whichever of its names was typed
  * ("maya" and "member@example.org" are one account), or a hash of the text when no account has it.
  */
-async function accountKey(context: Ctx, identifier: string): Promise<string> {
+async function accountKey(context: LoggedHandles, identifier: string): Promise<string> {
   const typed = identifier.trim().toLowerCase();
   const [user] = await context.db
     .select({ id: users.id })
@@ -35,7 +33,7 @@ async function accountKey(context: Ctx, identifier: string): Promise<string> {
  */
 export async function signIn(
   request: Request,
-  context: Ctx,
+  context: LoggedHandles,
   input: { emailOrUsername: string; password: string },
 ): Promise<SignInOutcome> {
   const key = await accountKey(context, input.emailOrUsername);
@@ -87,7 +85,7 @@ export async function signIn(
 }
 
 /** Ends the session on the server and returns the headers that clear the cookie. */
-export async function signOut(request: Request, context: Ctx): Promise<Headers> {
+export async function signOut(request: Request, context: LoggedHandles): Promise<Headers> {
   const auth = authFor(context.db, context.env);
   try {
     const { headers } = await auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true });

@@ -4,15 +4,13 @@ import { parseCookies, parseSetCookieHeader } from "better-auth/cookies";
 import { and, eq, lt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { site } from "~/lib/site";
-import type { AppContext } from "../../handles";
+import type { RequestHandles } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { authFor } from "./auth.server";
 import { sessions, usedTotpCodes } from "./schema";
 import { authHeaders, type Viewer } from "./session.server";
-
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp">;
 
 export type SecondFactorOutcome =
   | { kind: "ok"; headers: Headers }
@@ -30,7 +28,7 @@ const USED_CODE_MEMORY_MS = 3 * 60_000;
  * code sent twice at once: the primary key lets exactly one claim win). Claimed before the code is
  * checked, so a replay never reaches better-auth, whose sign-in challenge ends with any accepted code.
  */
-async function claimCode(db: Ctx["db"], userId: string, code: string): Promise<boolean> {
+async function claimCode(db: RequestHandles["db"], userId: string, code: string): Promise<boolean> {
   await db
     .delete(usedTotpCodes)
     .where(and(eq(usedTotpCodes.userId, userId), lt(usedTotpCodes.usedAt, new Date(Date.now() - USED_CODE_MEMORY_MS))));
@@ -43,14 +41,14 @@ async function claimCode(db: Ctx["db"], userId: string, code: string): Promise<b
 }
 
 /** A claimed code that better-auth refused was never used: release it. */
-const releaseCode = (db: Ctx["db"], userId: string, code: string) =>
+const releaseCode = (db: RequestHandles["db"], userId: string, code: string) =>
   db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), eq(usedTotpCodes.code, code)));
 
 const cleanCode = (code: string) => code.replace(/\s+/g, "");
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
 /** Six digits are a TOTP code; anything else is tried as one of the recovery codes. */
-function verify(request: Request, context: Ctx, code: string) {
+function verify(request: Request, context: RequestHandles, code: string) {
   const auth = authFor(context.db, context.env);
   const headers = authHeaders(request, context);
   return isTotpCode(code)
@@ -62,7 +60,7 @@ function verify(request: Request, context: Ctx, code: string) {
  * The account a sign-in challenge is for: better-auth's signed `two_factor` cookie names a
  * verification row whose value is the user id. Read here so a code can be claimed before it is checked.
  */
-async function challengedUserId(request: Request, context: Ctx): Promise<string | null> {
+async function challengedUserId(request: Request, context: RequestHandles): Promise<string | null> {
   const ctx = await authFor(context.db, context.env).$context;
   const raw = parseCookies(request.headers.get("cookie") ?? "").get(ctx.createAuthCookie("two_factor").name);
   if (!raw) return null;
@@ -79,14 +77,18 @@ async function challengedUserId(request: Request, context: Ctx): Promise<string 
 }
 
 /** The session named by a Set-Cookie answer (better-auth's signed `session_token`). */
-async function sessionTokenSet(headers: Headers, context: Ctx): Promise<string | null> {
+async function sessionTokenSet(headers: Headers, context: RequestHandles): Promise<string | null> {
   const ctx = await authFor(context.db, context.env).$context;
   const cookie = parseSetCookieHeader(headers.get("set-cookie") ?? "").get(ctx.authCookies.sessionToken.name);
   return cookie?.value ? cookie.value.slice(0, cookie.value.lastIndexOf(".")) : null;
 }
 
 /** The second step of a staff sign-in (the two_factor cookie names the pending account). */
-export async function completeSignIn(request: Request, context: Ctx, code: string): Promise<SecondFactorOutcome> {
+export async function completeSignIn(
+  request: Request,
+  context: RequestHandles,
+  code: string,
+): Promise<SecondFactorOutcome> {
   const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const clean = cleanCode(code);
@@ -118,7 +120,7 @@ export async function completeSignIn(request: Request, context: Ctx, code: strin
  */
 export async function stepUp(
   request: Request,
-  context: Ctx,
+  context: RequestHandles,
   viewer: Viewer,
   code: string,
 ): Promise<SecondFactorOutcome> {
@@ -144,7 +146,7 @@ export async function stepUp(
 }
 
 /** Enrolment step 1: after the password, a new secret (as a QR code) and ten recovery codes. */
-export async function startEnrolment(request: Request, context: Ctx, password: string) {
+export async function startEnrolment(request: Request, context: RequestHandles, password: string) {
   const auth = authFor(context.db, context.env);
   try {
     const enabled = await auth.api.enableTwoFactor({
@@ -180,7 +182,7 @@ export async function enrolmentQr(secret: string, accountName: string): Promise<
  * session with a new one; that one has passed the second factor, and every other session of the
  * account ends (one opened with only the password must not inherit the console).
  */
-export async function confirmEnrolment(request: Request, context: Ctx, viewer: Viewer, code: string) {
+export async function confirmEnrolment(request: Request, context: RequestHandles, viewer: Viewer, code: string) {
   const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
   if (!limited.allowed) return { kind: "limited" as const, retryAfterSeconds: limited.retryAfterSeconds };
   const auth = authFor(context.db, context.env);

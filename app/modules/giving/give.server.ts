@@ -1,6 +1,4 @@
-import type { Logger } from "pino";
-import type { Db } from "../../../db/client";
-import type { Env } from "../../env.server";
+import type { LoggedHandles } from "../../handles";
 import {
   handleForm,
   handOff,
@@ -22,8 +20,6 @@ import { forget, NEW_RECORD, once, type SubmissionIdentity } from "../submission
 import { chooseOffering, readWholeDollars } from "./amount";
 import { GIVING_MESSAGES } from "./messages";
 import { checkoutSchema, donationSchema } from "./validation";
-
-type Ctx = { db: Db; env: Env; clientIp: string; logger: Pick<Logger, "warn" | "error"> };
 
 /** What a giving form comes to; the route answers each with its status and notice. */
 export type GiveOutcome =
@@ -53,7 +49,7 @@ interface Gift {
  * and paid outside that transaction, so a double click or a resend never charges twice.
  */
 async function give(
-  ctx: Ctx,
+  ctx: LoggedHandles,
   identity: SubmissionIdentity,
   read: () => { ok: true; gift: Gift } | { ok: false; fieldErrors: FieldErrors },
   pay: (paymentId: string, doneAt: string, gift: Gift) => Promise<GiveOutcome>,
@@ -84,7 +80,7 @@ async function give(
 }
 
 /** /donation's offering: a tier or a typed amount, approved on the provider's page. */
-export function giveOffering(ctx: Ctx, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
+export function giveOffering(ctx: LoggedHandles, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
   const identity = { scope: "donation", key: submission.key, ownerId: payerId ?? undefined, subject: NEW_RECORD };
   const read = () => {
     const parsed = parse(submission, donationSchema);
@@ -111,7 +107,11 @@ export function giveOffering(ctx: Ctx, submission: Submission, payerId: string |
 }
 
 /** /donation-checkout's ceremony donation: test card fields capture at once, else the provider's approval. */
-export function giveCeremonyDonation(ctx: Ctx, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
+export function giveCeremonyDonation(
+  ctx: LoggedHandles,
+  submission: Submission,
+  payerId: string | null,
+): Promise<GiveOutcome> {
   const identity = {
     scope: "donation-checkout",
     key: submission.key,
@@ -171,8 +171,8 @@ export function answerGift(submission: Submission, outcome: GiveOutcome) {
  */
 export async function giftFormAction(
   request: Request,
-  ctx: Ctx,
-  giveGift: (ctx: Ctx, submission: Submission, payerId: string | null) => Promise<GiveOutcome>,
+  ctx: LoggedHandles,
+  giveGift: (ctx: LoggedHandles, submission: Submission, payerId: string | null) => Promise<GiveOutcome>,
 ) {
   const submission = await readSubmission(request);
   return handleForm(submission, GIVING_MESSAGES.error, ctx.logger, async () => {

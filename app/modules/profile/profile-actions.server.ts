@@ -1,5 +1,5 @@
 import type { Db } from "../../../db/client";
-import type { AppContext } from "../../handles";
+import type { LoggedHandles } from "../../handles";
 import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../lib/form-action.server";
 import { UNKNOWN_FORM } from "../../lib/forms";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "../accounts/email-change.server";
@@ -29,8 +29,6 @@ import {
   SETTINGS,
   settingsSchema,
 } from "./validation";
-
-type Ctx = Pick<AppContext, "db" | "env" | "clientIp" | "logger">;
 
 export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";
@@ -62,7 +60,7 @@ function refusedPassword(submission: Submission, check: Exclude<PasswordCheck, {
  * the one pipeline. Saves that store something run inside `once` with the form's one-time key;
  * the others say why they need none.
  */
-export async function profileAction(request: Request, context: Ctx, viewer: Viewer, submission: Submission) {
+export async function profileAction(request: Request, context: LoggedHandles, viewer: Viewer, submission: Submission) {
   const intent = submission.fields.intent ?? "";
   // Every form here acts on the viewer's own account, which the owner already names.
   const key = { key: submission.key, ownerId: viewer.id, subject: NEW_RECORD };
