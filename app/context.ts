@@ -6,11 +6,11 @@ import type { Viewer } from "./modules/accounts/session.server";
  * What a request carries into loaders, actions and middleware: React Router's typed context
  * (`future.v8_middleware`; docs/decisions/010-router-context-and-guards.md). A route reads it as
  *
- *   export async function loader({ request, context: router }: Route.LoaderArgs) {
- *     const context = router.get(appContext);   // db, env, logger, requestId, clientIp
- *     const viewer = router.get(viewerContext);  // under the member and console layouts only
+ *   export async function loader({ request, context }: Route.LoaderArgs) {
+ *     const handles = context.get(appContext);   // db, env, logger, requestId, clientIp
+ *     const viewer = context.get(viewerContext);  // under the member and console layouts only
  *
- * and hands modules plain objects (`context`, `context.db`, `viewer`): no module depends on
+ * and hands modules plain objects (`handles`, `handles.db`, `viewer`): no module depends on
  * React Router's context.
  */
 

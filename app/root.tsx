@@ -20,9 +20,9 @@ import { Toaster } from "./components/ui/toaster";
 import { appContext } from "./context";
 import { publicEnv } from "./env.server";
 
-export function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  return publicEnv(context.env);
+export function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  return publicEnv(handles.env);
 }
 
 export const links: Route.LinksFunction = () => [

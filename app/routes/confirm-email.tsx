@@ -26,27 +26,27 @@ const EXPIRED = {
 };
 type Done = { kind: "changed" | "confirmed"; email: string };
 
-export async function loader({ request, params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   // Where a confirmation lands without JavaScript (redirect after post): the link is used up by then.
   const done = new URL(request.url).searchParams.get("done");
   if (done === "changed" || done === "confirmed") return { change: null, done: done as Done["kind"] };
-  const change = await findEmailChange(context.db, params.token);
+  const change = await findEmailChange(handles.db, params.token);
   if (!change) return data({ change: null, done: null }, { status: 410 });
   return { change: { newEmail: change.newEmail, confirming: change.newEmail === change.currentEmail }, done: null };
 }
 
 // Confirming is a POST behind a button: mail scanners open links (GET) and must change nothing.
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, FAILED, context.logger, async () => {
+  return handleForm(submission, FAILED, handles.logger, async () => {
     // With the one-time key a resend after a lost answer gets the first answer, not "no longer works".
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "confirm-email", key: submission.key, subject: linkSubject("email-change-link", params.token) },
       async (tx) => {
-        const outcome = await confirmEmailChange({ ...context, db: tx }, params.token);
+        const outcome = await confirmEmailChange({ ...handles, db: tx }, params.token);
         if (outcome.kind === "in-use") throw new FormRefusal(refused(submission, IN_USE, 409));
         if (outcome.kind === "expired") throw new FormRefusal(refused(submission, EXPIRED, 410));
         return { redirectTo: `/confirm-email/${params.token}?done=${outcome.kind}`, data: outcome satisfies Done };

@@ -53,11 +53,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, NOT_SENT, context.logger, async () => {
-    const limited = await hit(context.db, RATE_LIMITS.contact, context.clientIp);
+  return handleForm(submission, NOT_SENT, handles.logger, async () => {
+    const limited = await hit(handles.db, RATE_LIMITS.contact, handles.clientIp);
     if (!limited.allowed) {
       return refused(submission, TOO_MANY, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
     }
@@ -68,12 +68,12 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       const missing = Object.values(parsed.fieldErrors).some(isMissingField);
       return invalid(submission, parsed.fieldErrors, missing ? MISSING : undefined);
     }
-    const viewer = await getViewer(request, context);
+    const viewer = await getViewer(request, handles);
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "contact", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
-        const { urgent } = await submitContactMessage(tx, context.env, parsed.data, viewer?.id ?? null);
+        const { urgent } = await submitContactMessage(tx, handles.env, parsed.data, viewer?.id ?? null);
         // Words of harm or danger: the page that says it arrived also shows crisis lines.
         return urgent ? { redirectTo: `${SENT_PAGE}&care=1`, data: { care: true } } : { redirectTo: SENT_PAGE };
       },

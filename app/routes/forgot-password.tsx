@@ -41,13 +41,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * No one-time key: nothing of the visitor's is stored, the answer is the same whoever asks, and a
  * resend mails at most one more link, bounded per address and connection (ADDRESS_BUDGETS.reset) and per connection.
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, FAILED, context.logger, async () => {
+  return handleForm(submission, FAILED, handles.logger, async () => {
     const parsed = parse(submission, forgotPasswordSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const outcome = await requestPasswordReset(context, parsed.data.email);
+    const outcome = await requestPasswordReset(handles, parsed.data.email);
     if (!outcome.ok) {
       const { retryAfterSeconds } = outcome;
       const answer = outcome.by === "connection" ? TOO_MANY : resetAddressBusy(formatWait(retryAfterSeconds));

@@ -16,8 +16,8 @@ import type { Route } from "./+types/guide-chat";
  * rate-limit count is, per visitor address, so the 5-per-15-minutes limit holds across reloads,
  * restarts and app instances.
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
   const message = sanitiseChatMessage(submission.fields.message ?? "");
   if (!message) return invalid(submission, { message: CHAT_MESSAGES.required.description }, CHAT_MESSAGES.required);
@@ -25,7 +25,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   if ((submission.fields.message ?? "").length > CHAT_LIMITS.input) {
     return invalid(submission, { message: CHAT_MESSAGES.tooLong.description }, CHAT_MESSAGES.tooLong);
   }
-  const limited = await hit(context.db, RATE_LIMITS.guideChat, context.clientIp);
+  const limited = await hit(handles.db, RATE_LIMITS.guideChat, handles.clientIp);
   if (!limited.allowed) {
     return refused(submission, CHAT_MESSAGES.tooMany, 429, {
       retryAfterSeconds: limited.retryAfterSeconds,

@@ -41,11 +41,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Without JavaScript a sent application lands here: the page says it arrived, and a reload sends nothing. */
 const SUBMITTED_PAGE = "/heroic-application?submitted=1";
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, APPLICATION_MESSAGES.failed, context.logger, async () => {
-    const limited = await hit(context.db, RATE_LIMITS.application, context.clientIp);
+  return handleForm(submission, APPLICATION_MESSAGES.failed, handles.logger, async () => {
+    const limited = await hit(handles.db, RATE_LIMITS.application, handles.clientIp);
     if (!limited.allowed) {
       return refused(submission, APPLICATION_MESSAGES.tooMany, 429, {
         retryAfterSeconds: limited.retryAfterSeconds,
@@ -57,12 +57,12 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       const agreement = parsed.fieldErrors.agreement ? APPLICATION_MESSAGES.agreement : undefined;
       return invalid(submission, parsed.fieldErrors, agreement);
     }
-    const viewer = await getViewer(request, context);
+    const viewer = await getViewer(request, handles);
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "heroic-application", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
-        await submitApplication(tx, context.env, parsed.data, viewer?.id ?? null);
+        await submitApplication(tx, handles.env, parsed.data, viewer?.id ?? null);
         return { redirectTo: SUBMITTED_PAGE };
       },
     );

@@ -8,9 +8,9 @@ const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** RSS 2.0 feed of the articles, newest first. */
-export function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const base = context.env.SITE_URL;
+export function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const base = handles.env.SITE_URL;
   const items = allArticles()
     .map((a) => {
       const url = `${base}/magic/${a.slug}`;

@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = () => [
 const CONFIRMED_PAGE = "/newsletter?confirmed=1";
 
 // Confirming is a POST behind a button: mail scanners open links (GET) and must not subscribe anyone.
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const outcome = await confirmSubscription(context.db, params.token, context.env.SITE_URL);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const outcome = await confirmSubscription(handles.db, params.token, handles.env.SITE_URL);
   if (outcome === "confirmed") return succeeded(request, { redirectTo: CONFIRMED_PAGE, data: { outcome } });
   return data({ outcome }, { status: 410 });
 }

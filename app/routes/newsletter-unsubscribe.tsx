@@ -7,9 +7,9 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
 /** Serves the page's button and RFC 8058 one-click POSTs from mail providers alike. */
-export async function action({ params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const found = await unsubscribe(context.db, params.token);
+export async function action({ params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const found = await unsubscribe(handles.db, params.token);
   return data({ done: found }, { status: found ? 200 : 410 });
 }
 

@@ -28,11 +28,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The sign-up form on the home and thank-you pages posts here (also without JavaScript). */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, NEWSLETTER_MESSAGES.failed, context.logger, async () => {
-    const byIp = await hit(context.db, RATE_LIMITS.newsletterIp, context.clientIp);
+  return handleForm(submission, NEWSLETTER_MESSAGES.failed, handles.logger, async () => {
+    const byIp = await hit(handles.db, RATE_LIMITS.newsletterIp, handles.clientIp);
     if (!byIp.allowed) {
       const { retryAfterSeconds } = byIp;
       return refused(submission, NEWSLETTER_MESSAGES.tooMany, 429, { retryAfterSeconds, rateLimited: true });
@@ -40,9 +40,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: JOINED_PAGE });
     const parsed = parse(submission, newsletterSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors, NEWSLETTER_MESSAGES.invalid);
-    const viewer = await getViewer(request, context);
+    const viewer = await getViewer(request, handles);
     const ownAddress = Boolean(viewer?.emailVerified && viewer.email === parsed.data.email);
-    const byAddress = await hitAddress(context.db, ADDRESS_BUDGETS.newsletter, parsed.data.email, context.clientIp, {
+    const byAddress = await hitAddress(handles.db, ADDRESS_BUDGETS.newsletter, parsed.data.email, handles.clientIp, {
       proven: ownAddress,
     });
     if (!byAddress.allowed) {
@@ -52,10 +52,10 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       return refused(submission, answer, 429, { retryAfterSeconds, rateLimited: true });
     }
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "newsletter", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
-        await subscribe(tx, parsed.data.email, context.env.SITE_URL, ownAddress ? (viewer?.id ?? null) : null);
+        await subscribe(tx, parsed.data.email, handles.env.SITE_URL, ownAddress ? (viewer?.id ?? null) : null);
         return { redirectTo: JOINED_PAGE };
       },
     );

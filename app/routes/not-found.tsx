@@ -5,11 +5,11 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { NotFound } from "~/root";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   // The request line records every 404 already; this one is for debugging (scanners ask for
   // /wp-login.php all day, which is no one's warning).
-  context.logger.debug({ path: loggablePath(new URL(request.url).pathname) }, "not found");
+  handles.logger.debug({ path: loggablePath(new URL(request.url).pathname) }, "not found");
   return data(null, { status: 404 });
 }
 

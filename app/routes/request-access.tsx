@@ -43,11 +43,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true, // only a form (formOnlyPaths)
   });
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, FAILED, context.logger, async () => {
-    const limited = await hit(context.db, RATE_LIMITS.accessRequest, context.clientIp);
+  return handleForm(submission, FAILED, handles.logger, async () => {
+    const limited = await hit(handles.db, RATE_LIMITS.accessRequest, handles.clientIp);
     if (!limited.allowed) {
       return refused(submission, TOO_MANY, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
     }
@@ -55,12 +55,12 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (submission.fields[HONEYPOT_FIELD]) return succeeded(request, { redirectTo: RECEIVED_PAGE });
     const parsed = parse(submission, accessRequestSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const viewer = await getViewer(request, context);
+    const viewer = await getViewer(request, handles);
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "request-access", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
-        await submitAccessRequest(tx, context.env, parsed.data, viewer?.id ?? null);
+        await submitAccessRequest(tx, handles.env, parsed.data, viewer?.id ?? null);
         return { redirectTo: RECEIVED_PAGE };
       },
     );

@@ -20,9 +20,9 @@ const EXPIRED = { title: "Link expired", description: "This link has expired or 
 
 export const meta: Route.MetaFunction = () => privateMeta("Choose a new password");
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  return { valid: (await findResetAccount(context, params.token)) !== null };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  return { valid: (await findResetAccount(handles, params.token)) !== null };
 }
 
 /*
@@ -30,13 +30,13 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
  * so a resend can never set a password twice. Every outcome changes the session cookie, so each
  * success is a redirect (303) with and without JavaScript: the next page loads with the new session.
  */
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, FAILED, context.logger, async () => {
+  return handleForm(submission, FAILED, handles.logger, async () => {
     const parsed = parse(submission, resetPasswordSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const outcome = await resetPassword(request, context, params.token, parsed.data.password);
+    const outcome = await resetPassword(request, handles, params.token, parsed.data.password);
     switch (outcome.kind) {
       case "expired":
         return refused(submission, EXPIRED, 410);

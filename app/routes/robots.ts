@@ -3,14 +3,14 @@ import { PUBLIC_CACHE_CONTROL } from "~/lib/http";
 import { privatePathPrefixes } from "~/modules/content/public-pages";
 import type { Route } from "./+types/robots";
 
-export function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const lines = [
     "User-agent: *",
     ...privatePathPrefixes.map((p) => `Disallow: ${p}`),
     "Allow: /",
     "",
-    `Sitemap: ${context.env.SITE_URL}/sitemap.xml`,
+    `Sitemap: ${handles.env.SITE_URL}/sitemap.xml`,
     "",
   ];
   return new Response(lines.join("\n"), {

@@ -46,9 +46,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true, // only a form (formOnlyPaths)
   });
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  if (await getViewer(request, context)) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  if (await getViewer(request, handles)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
   }
   return null;
@@ -62,14 +62,14 @@ export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: Shou
  * No one-time key here: a sign-in stores no record of the member's, and every post must check the
  * password again (a replayed answer would carry no session cookie).
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, UNEXPECTED, context.logger, async () => {
+  return handleForm(submission, UNEXPECTED, handles.logger, async () => {
     const parsed = parse(submission, signInSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const redirectTo = safeRedirectPath(parsed.data.redirectTo);
-    const outcome = await signIn(request, context, parsed.data);
+    const outcome = await signIn(request, handles, parsed.data);
     switch (outcome.kind) {
       case "limited":
         return refused(submission, TOO_MANY, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });

@@ -4,9 +4,9 @@ import { signOut } from "~/modules/accounts/sign-in.server";
 import type { Route } from "./+types/sign-out";
 
 /** POST only (no state change on GET): ends the session row on the server and clears the cookie. */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const headers = await signOut(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const headers = await signOut(request, handles);
   throw redirect("/sacred-access", { headers });
 }
 

@@ -7,13 +7,13 @@ import type { Route } from "./+types/sitemap";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const lastmod = new Map(articles.map((a) => [`/magic/${a.slug}`, articleModified(a)]));
   const urls = publicPaths()
     .map((path) => {
       const date = lastmod.get(path);
-      return `  <url><loc>${escapeXml(context.env.SITE_URL + path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>`;
+      return `  <url><loc>${escapeXml(handles.env.SITE_URL + path)}</loc>${date ? `<lastmod>${date}</lastmod>` : ""}</url>`;
     })
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -66,8 +66,8 @@ const resultPage = (key: RecommendationKey) => `/start-your-journey?quiz&result=
 const UNKNOWN_OFFER = "That offering is not on this page any more. Please choose one of the offerings below.";
 
 /** Two forms post here: the readiness quiz (intent "quiz") and Apply without JavaScript ("apply"). */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
   const { intent } = submission.fields;
   if (intent === "apply") {
@@ -78,17 +78,17 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   }
   if (intent !== "quiz") return unknownForm(submission);
 
-  return handleForm(submission, QUIZ_MESSAGES.failed, context.logger, async () => {
-    const byIp = await hit(context.db, RATE_LIMITS.quizIp, context.clientIp);
+  return handleForm(submission, QUIZ_MESSAGES.failed, handles.logger, async () => {
+    const byIp = await hit(handles.db, RATE_LIMITS.quizIp, handles.clientIp);
     if (!byIp.allowed) return tooMany(submission, byIp.retryAfterSeconds);
     const parsed = parse(submission, quizSchema);
     if (!parsed.ok) {
       const notice = parsed.fieldErrors.email ? QUIZ_MESSAGES.invalidEmail : QUIZ_MESSAGES.answerRequired;
       return invalid(submission, parsed.fieldErrors, notice);
     }
-    const viewer = await getViewer(request, context);
+    const viewer = await getViewer(request, handles);
     const proven = Boolean(viewer?.emailVerified && viewer.email === parsed.data.email);
-    const byEmail = await hitAddress(context.db, ADDRESS_BUDGETS.quiz, parsed.data.email, context.clientIp, { proven });
+    const byEmail = await hitAddress(handles.db, ADDRESS_BUDGETS.quiz, parsed.data.email, handles.clientIp, { proven });
     if (!byEmail.allowed) {
       const { retryAfterSeconds } = byEmail;
       if (byEmail.by === "own") return tooMany(submission, retryAfterSeconds);
@@ -96,13 +96,13 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       return refused(submission, busy, 429, { retryAfterSeconds, rateLimited: true });
     }
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "quiz", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD },
       async (tx) => {
         const recommendation = await submitQuiz(tx, parsed.data, {
           userAgent: request.headers.get("user-agent"),
           userId: viewer?.id ?? null,
-          siteUrl: context.env.SITE_URL,
+          siteUrl: handles.env.SITE_URL,
         });
         return { redirectTo: resultPage(recommendation.key), data: recommendation };
       },

@@ -27,13 +27,13 @@ export const meta: Route.MetaFunction = () => privateMeta("Two-factor check");
  * No one-time key: a code works once (claimed before it is checked), and success sets the session
  * cookie, so it is a redirect (303) with and without JavaScript.
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, FAILED, context.logger, async () => {
+  return handleForm(submission, FAILED, handles.logger, async () => {
     const parsed = parse(submission, twoFactorCodeSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const outcome = await completeSignIn(request, context, parsed.data.code);
+    const outcome = await completeSignIn(request, handles, parsed.data.code);
     if (outcome.kind === "limited") {
       return refused(submission, LIMITED, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
     }

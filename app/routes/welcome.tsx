@@ -18,9 +18,9 @@ export { actionHeaders as headers } from "~/lib/http";
 
 export const meta: Route.MetaFunction = () => privateMeta("Set up your account");
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const invitation = await findInvitation(context.db, params.token);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const invitation = await findInvitation(handles.db, params.token);
   return { name: invitation?.name ?? null, adminSetup: invitation?.purpose === "admin-setup" };
 }
 
@@ -34,13 +34,13 @@ const EXPIRED = { title: "This invitation has expired or was already used.", des
  * No one-time key here: the invitation's token is itself single-use (a second post finds it used),
  * and the answer is a sign-in whose cookie could not be replayed to a resend anyway.
  */
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, NOT_SAVED, context.logger, async () => {
+  return handleForm(submission, NOT_SAVED, handles.logger, async () => {
     const parsed = parse(submission, acceptInvitationSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const outcome = await acceptInvitation(request, context, params.token, parsed.data);
+    const outcome = await acceptInvitation(request, handles, params.token, parsed.data);
     switch (outcome.kind) {
       case "expired":
         return refused(submission, EXPIRED, 410);

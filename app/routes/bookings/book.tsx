@@ -42,13 +42,13 @@ export { privatePageHeaders as headers } from "~/lib/http";
  * it the booking dialog does the same): the offer, its open days, a day's free times in the
  * congregation's zone, and the form. Every rule is the dialog's (bookingSchema, takeSlot).
  */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const url = new URL(request.url);
   const offer = bookableOfferView(url.searchParams.get("offer") ?? "");
   // Without online payment nothing is bookable here: the page says how to book otherwise.
-  if (!offer || !onlinePayments(context.env)) return { offer, days: [], more: null, day: null, slots: [] };
-  return { offer, ...(await dayChoice(context.db, offer.id, url)) };
+  if (!offer || !onlinePayments(handles.env)) return { offer, days: [], more: null, day: null, slots: [] };
+  return { offer, ...(await dayChoice(handles.db, offer.id, url)) };
 }
 
 /**
@@ -56,13 +56,13 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
  * form. The slot is held with the form's one-time key; the payment follows outside that
  * transaction and carries on the same payment when the form is sent again (never a second charge).
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, BOOKING_MESSAGES.failed, context.logger, async () => {
+  return handleForm(submission, BOOKING_MESSAGES.failed, handles.logger, async () => {
     // Every session is paid (mentorship after approval): with online payment off, none is held or requested.
-    if (!onlinePayments(context.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.booking, 409);
-    const limited = await hit(context.db, RATE_LIMITS.booking, context.clientIp);
+    if (!onlinePayments(handles.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.booking, 409);
+    const limited = await hit(handles.db, RATE_LIMITS.booking, handles.clientIp);
     if (!limited.allowed) {
       return refused(submission, BOOKING_MESSAGES.tooMany, 429, {
         retryAfterSeconds: limited.retryAfterSeconds,
@@ -71,31 +71,31 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     }
     const parsed = parse(submission, bookingSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors, BOOKING_MESSAGES.missing);
-    const viewer = await getViewer(request, context);
+    const viewer = await getViewer(request, handles);
     // Without the browser's zone (no JavaScript), a member's own setting; a visitor's mails give New York time.
     const timeZone = knownZone(parsed.data.timeZone) ?? (viewer ? viewer.timezone : "");
     const identity = { scope: "booking", key: submission.key, ownerId: viewer?.id, subject: NEW_RECORD };
-    const answer = await once(context.db, identity, async (tx) => {
-      const held = await holdSlot(tx, context.env, { ...parsed.data, timeZone }, viewer?.id ?? null);
+    const answer = await once(handles.db, identity, async (tx) => {
+      const held = await holdSlot(tx, handles.env, { ...parsed.data, timeZone }, viewer?.id ?? null);
       if (!held.ok) throw new FormRefusal(refused(submission, BOOKING_MESSAGES[held.reason], 409));
       // The payment is recorded with the key: a doubled post carries on this one, never a second.
       if (held.booking.status === "held") {
-        await bookingPayment(tx, context.env, held.booking, parsed.data.cardLast4 || undefined);
+        await bookingPayment(tx, handles.env, held.booking, parsed.data.cardLast4 || undefined);
       }
       const kind = held.booking.status === "requested" ? "requested" : "confirmed";
       return { redirectTo: `/booking-confirmed?kind=${kind}`, data: { bookingId: held.booking.id } };
     });
     const { bookingId } = answer.data as { bookingId: string };
-    let booking = await getBooking(context.db, bookingId);
+    let booking = await getBooking(handles.db, bookingId);
     if (booking?.status === "held") {
-      const paid = await payForBooking(context.db, context.env, booking, parsed.data.cardLast4 || undefined);
+      const paid = await payForBooking(handles.db, handles.env, booking, parsed.data.cardLast4 || undefined);
       // Off to the provider's approval page (PayPal, or the test provider's without card fields).
       if (paid.kind === "redirect") return handOff(paid.url);
       booking = paid.kind === "confirmed" ? paid.booking : null;
     }
     if (booking?.status !== "confirmed" && booking?.status !== "requested") {
       // Nothing was charged and the slot is free again: the same form may try again.
-      await forget(context.db, identity);
+      await forget(handles.db, identity);
       return refused(submission, BOOKING_MESSAGES.failed, 402);
     }
     const summary: BookingSummary = {

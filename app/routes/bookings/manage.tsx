@@ -53,9 +53,9 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 const CLOSED = `Changes are closed within ${CHANGE_WINDOW_HOURS} hours of the session. Please write to us.`;
 
 /** The emailed link: see the session, cancel or reschedule it (no sign-in), or pay an approved mentorship. */
-export async function loader({ request, params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const booking = await bookingByToken(context.db, params.token);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const booking = await bookingByToken(handles.db, params.token);
   if (!booking) throw data(null, { status: 404 });
   const movable = booking.status === "confirmed" && changeable(booking);
   return {
@@ -66,7 +66,7 @@ export async function loader({ request, params, context: router }: Route.LoaderA
     price: formatCents(booking.priceCents),
     changeable: changeable(booking),
     // Another time: days as links, a chosen day's free times (the page's address holds the day).
-    choice: movable ? await dayChoice(context.db, booking.offerId, new URL(request.url)) : null,
+    choice: movable ? await dayChoice(handles.db, booking.offerId, new URL(request.url)) : null,
   };
 }
 
@@ -78,12 +78,12 @@ const notice = (description: string) => ({ title: "Not changed", description });
  * then: a cancelled booking's link ends, a moved one gets a new link), with a one-time key, so a
  * resent Cancel or Reschedule gets its first answer instead of "not found".
  */
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent ?? "";
-  const booking = await bookingByToken(context.db, params.token);
-  return handleForm(submission, FAILED, context.logger, async () => {
+  const booking = await bookingByToken(handles.db, params.token);
+  return handleForm(submission, FAILED, handles.logger, async () => {
     // A visitor's key (the link is the only credential): no account owns it, the link names the booking.
     const identity = {
       scope: `booking.${intent}`,
@@ -91,17 +91,17 @@ export async function action({ request, params, context: router }: Route.ActionA
       subject: linkSubject("booking-link", params.token),
     };
     if (intent === "pay" && booking?.status === "approved") {
-      if (!onlinePayments(context.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
-      const outcome = await payForBooking(context.db, context.env, booking, submission.fields.cardLast4 || undefined);
+      if (!onlinePayments(handles.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
+      const outcome = await payForBooking(handles.db, handles.env, booking, submission.fields.cardLast4 || undefined);
       if (outcome.kind === "redirect") return handOff(outcome.url);
       if (outcome.kind === "confirmed") return leave("/booking-confirmed");
       return refused(submission, BOOKING_MESSAGES.failed, 402);
     }
     if (booking && !changeable(booking)) return refused(submission, notice(CLOSED), 409);
     if (intent === "cancel") {
-      const answer = await once(context.db, identity, async (tx) => {
+      const answer = await once(handles.db, identity, async (tx) => {
         if (!booking?.manageTokenHash) throw data(null, { status: 404 });
-        const cancelled = await cancelThroughLink(tx, context.env, booking.id, booking.manageTokenHash).catch(
+        const cancelled = await cancelThroughLink(tx, handles.env, booking.id, booking.manageTokenHash).catch(
           (error: unknown) => {
             if (!(error instanceof PaymentProviderError)) throw error;
             throw new FormRefusal(refused(submission, notice(REFUND_FAILED), 502));
@@ -113,11 +113,11 @@ export async function action({ request, params, context: router }: Route.ActionA
       return leave(answer.redirectTo);
     }
     if (intent === "reschedule") {
-      const answer = await once(context.db, identity, async (tx) => {
+      const answer = await once(handles.db, identity, async (tx) => {
         if (!booking) throw data(null, { status: 404 });
         if (booking.status !== "confirmed") throw new FormRefusal(refused(submission, notice(UNCHANGEABLE), 400));
         const { day = "", time = "" } = submission.fields;
-        const outcome = await rescheduleBooking(tx, context.env, booking, day, time);
+        const outcome = await rescheduleBooking(tx, handles.env, booking, day, time);
         if (outcome !== "done") {
           const why = outcome === "taken" ? BOOKING_MESSAGES.taken : BOOKING_MESSAGES.closed;
           throw new FormRefusal(refused(submission, notice(why.description), 409));

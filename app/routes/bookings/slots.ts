@@ -7,12 +7,12 @@ import type { Route } from "./+types/slots";
  * The booking calendar's data: without `day`, the bookable range and the closed days; with it,
  * that day's free slots as instants (the browser names them in its own zone). Never cached.
  */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const url = new URL(request.url);
   const offer = url.searchParams.get("offer") ?? "";
   const day = url.searchParams.get("day");
   const headers = { "Cache-Control": "private, no-store" };
-  if (!day) return Response.json({ ...bookableRange(), blocked: await blockedDaysAhead(context.db) }, { headers });
-  return Response.json({ slots: await freeSlots(context.db, offer, day) }, { headers });
+  if (!day) return Response.json({ ...bookableRange(), blocked: await blockedDaysAhead(handles.db) }, { headers });
+  return Response.json({ slots: await freeSlots(handles.db, offer, day) }, { headers });
 }

@@ -30,11 +30,11 @@ const DECISIONS = [
   { status: "declined", label: "Decline" },
 ] as const;
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const staff = { id: viewer.id, name: viewer.name };
-  const application = await readApplication(context.db, context.env, params.id, staff, context.clientIp);
+  const application = await readApplication(handles.db, handles.env, params.id, staff, handles.clientIp);
   if (!application) throw data(null, { status: 404 });
   const zone = viewer.timezone;
   return {
@@ -46,12 +46,12 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const staff = { id: viewer.id, name: viewer.name };
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     // One form, two kinds of button: "Add note only" (intent=note) or a decision.
     const parsed =
       submission.fields.intent === "note"
@@ -62,17 +62,17 @@ export async function action({ request, params, context: router }: Route.ActionA
     const page = `/console/applications/${params.id}`;
     // One note, or one decision and its email, per key: a repeated post gets the first answer.
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.application", key: submission.key, ownerId: viewer.id, subject: `application:${params.id}` },
       async (tx) => {
         if ("intent" in chosen) {
-          const added = await addApplicationNote(tx, context.env, params.id, chosen.text, staff, context.clientIp);
+          const added = await addApplicationNote(tx, handles.env, params.id, chosen.text, staff, handles.clientIp);
           if (!added) throw data(null, { status: 404 });
           return { redirectTo: donePage(page, "note"), data: { done: "note" } };
         }
         const { decision: status, text } = chosen;
-        const input = { id: params.id, status, message: text || null, staff, ip: context.clientIp };
-        const outcome = await decideApplication(tx, context.env, input);
+        const input = { id: params.id, status, message: text || null, staff, ip: handles.clientIp };
+        const outcome = await decideApplication(tx, handles.env, input);
         if (outcome === "not-found") throw data(null, { status: 404 });
         if (outcome === "unchanged") {
           throw new FormRefusal(consoleRefused(submission, `The application is already ${status}.`, 409));

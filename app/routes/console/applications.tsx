@@ -9,15 +9,15 @@ import { APPLICATION_PAGE_SIZE, listApplications } from "~/modules/intake/applic
 import { applicationStatuses } from "~/modules/intake/application-status";
 import type { Route } from "./+types/applications";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const status = applicationStatuses.find((s) => s === url.searchParams.get("status"));
   // The keyset cursor (the last row's time); an unusable value starts from the top, as lib/ids does.
   const before = parseInstant(url.searchParams.get("before"))?.toISOString();
   const zone = viewer.timezone;
-  const rows = await listApplications(context.db, { status, before });
+  const rows = await listApplications(handles.db, { status, before });
   return {
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone) })),
     next: rows.length === APPLICATION_PAGE_SIZE ? (rows.at(-1)?.createdAt.toISOString() ?? null) : null,

@@ -12,17 +12,17 @@ import type { Route } from "./+types/audit";
 
 const ACTIONS = Object.values(AUDIT_ACTIONS);
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = requireStaff(router.get(viewerContext), "admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = requireStaff(context.get(viewerContext), "admin");
   const url = new URL(request.url);
   const action = ACTIONS.find((a) => a === url.searchParams.get("action"));
   const askedPerson = (url.searchParams.get("person") ?? "").slice(0, 100);
   const before = beforeCursor(url);
-  const name = askedPerson ? await personName(context.db, askedPerson) : null;
+  const name = askedPerson ? await personName(handles.db, askedPerson) : null;
   const person = name ? askedPerson : undefined;
   const zone = viewer.timezone;
-  const rows = await listAudit(context.db, { action, person, before });
+  const rows = await listAudit(handles.db, { action, person, before });
   return {
     person: person && name ? { id: person, name } : null,
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone) })),

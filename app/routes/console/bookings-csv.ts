@@ -6,9 +6,9 @@ import { bookingsCsv } from "~/modules/bookings/schedule.server";
 import type { Route } from "./+types/bookings-csv";
 
 /** The bookings of /console/bookings's range as CSV. */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const range = bookingRangeFrom(new URL(request.url));
   if (range.invalid) return csvRefused(DAY_INVALID);
-  return csvResponse(bookingsCsv(context.db, range.start, range.end), "bookings");
+  return csvResponse(bookingsCsv(handles.db, range.start, range.end), "bookings");
 }

@@ -27,13 +27,13 @@ import { formatCents } from "~/modules/giving/amounts";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/bookings";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const range = bookingRangeFrom(new URL(request.url));
   const [rows, requests, blocked] = await Promise.all([
-    range.invalid ? [] : bookingsWithPayments(context.db, range.start, range.end),
-    pendingRequests(context.db),
-    listBlockedDays(context.db, dayIn(new Date(), SLOT_ZONE)),
+    range.invalid ? [] : bookingsWithPayments(handles.db, range.start, range.end),
+    pendingRequests(handles.db),
+    listBlockedDays(handles.db, dayIn(new Date(), SLOT_ZONE)),
   ]);
   const confirmed = rows.filter((r) => r.booking.status === "confirmed").map((r) => r.booking);
   const view = rows.map(({ booking: b, paymentStatus }) => ({
@@ -75,11 +75,11 @@ const SCHEMAS = {
   unblock: reopenDaySchema,
 } as const;
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const intent = submission.fields.intent;
     const schema = intent && Object.hasOwn(SCHEMAS, intent) ? SCHEMAS[intent as keyof typeof SCHEMAS] : null;
     if (!schema) return consoleRefused(submission, "Unknown action.", 400);
@@ -94,17 +94,17 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     if (input.intent === "block" || input.intent === "unblock") {
       // Naturally idempotent, so no one-time key: closing a closed day changes nothing
       // (onConflictDoNothing), and reopening deletes what may already be gone.
-      if (input.intent === "block") await blockDay(context.db, input.day ?? "", input.reason ?? "", viewer.name);
-      else await unblockDay(context.db, input.day ?? "");
+      if (input.intent === "block") await blockDay(handles.db, input.day ?? "", input.reason ?? "", viewer.name);
+      else await unblockDay(handles.db, input.day ?? "");
       return succeeded(request, landing(input.intent === "block" ? "closed" : "reopened"));
     }
     const decision = input.intent === "approve" ? "approve" : "decline";
     // One decision (and one email with its payment link) per key: a repeated post gets the first answer.
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.booking", key: submission.key, ownerId: viewer.id, subject: `booking:${input.id ?? ""}` },
       async (tx) => {
-        const outcome = await decideRequest(tx, context.env, { id: input.id ?? "", decision, staffName: viewer.name });
+        const outcome = await decideRequest(tx, handles.env, { id: input.id ?? "", decision, staffName: viewer.name });
         if (outcome !== "done") {
           throw new FormRefusal(consoleRefused(submission, "This request has already been decided.", 409));
         }

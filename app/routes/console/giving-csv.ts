@@ -7,16 +7,16 @@ import { giftsCsv } from "~/modules/giving/gifts.server";
 import type { Route } from "./+types/giving-csv";
 
 /** The gifts of /console/giving's filter as CSV; each export is audited. */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const { filter, invalid } = giftFilterFrom(new URL(request.url));
   if (invalid) return csvRefused(DAY_INVALID);
-  await recordAudit(context.db, {
+  await recordAudit(handles.db, {
     action: AUDIT_ACTIONS.givingExported,
     actor: { id: viewer.id, name: viewer.name },
     detail: { from: filter.from?.toISOString() ?? null, to: filter.to?.toISOString() ?? null },
-    ip: context.clientIp,
+    ip: handles.clientIp,
   });
-  return csvResponse(giftsCsv(context.db, filter), "gifts");
+  return csvResponse(giftsCsv(handles.db, filter), "gifts");
 }

@@ -23,9 +23,9 @@ import { GIFT_PAGE_SIZE, getGift, giftTotals, listGifts, refundGift } from "~/mo
 import { PaymentProviderError } from "~/modules/payments/payments.server";
 import type { Route } from "./+types/giving";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const { filter, invalid } = giftFilterFrom(url);
   const canRefund = viewer.role === "admin";
@@ -37,8 +37,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const before = beforeCursor(url);
   const zone = viewer.timezone;
   const [rows, totals] = await Promise.all([
-    listGifts(context.db, { ...filter, before }),
-    giftTotals(context.db, filter),
+    listGifts(handles.db, { ...filter, before }),
+    giftTotals(handles.db, filter),
   ]);
   return {
     canRefund,
@@ -68,17 +68,17 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
  * it so; a repeated post (a lost answer, a double click) waits, finds the gift refunded and gets the
  * same answer as the first: the gift is refunded.
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = requireStaff(router.get(viewerContext), "admin");
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = requireStaff(context.get(viewerContext), "admin");
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = parse(submission, refundSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
     const giftId = Number(parsed.data.refund);
     try {
-      const outcome = await refundGift(context.db, context.env, giftId, viewer, context.clientIp);
-      if (outcome !== "refunded" && !(await getGift(context.db, giftId))?.refundedAt) {
+      const outcome = await refundGift(handles.db, handles.env, giftId, viewer, handles.clientIp);
+      if (outcome !== "refunded" && !(await getGift(handles.db, giftId))?.refundedAt) {
         return consoleRefused(submission, "This gift cannot be refunded.", 409);
       }
     } catch (error) {

@@ -16,10 +16,10 @@ import { contactReplySchema } from "~/modules/contact/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/inbox-message";
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const found = await readMessage(context.db, viewer, serialId(params.id) ?? 0, context.clientIp);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const found = await readMessage(handles.db, viewer, serialId(params.id) ?? 0, handles.clientIp);
   if (!found) throw data(null, { status: 404 });
   const zone = viewer.timezone;
   const { message, replies } = found;
@@ -40,26 +40,26 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
 }
 
 /** A reply by email (once per one-time key), or marking the message handled or waiting again. */
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   const id = serialId(params.id) ?? 0;
   const here = `/console/inbox/${params.id}`;
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const intent = submission.fields.intent;
     if (intent === "handled" || intent === "waiting") {
-      if (!(await setHandled(context.db, viewer, id, intent === "handled"))) throw data(null, { status: 404 });
+      if (!(await setHandled(handles.db, viewer, id, intent === "handled"))) throw data(null, { status: 404 });
       return succeeded(request, { redirectTo: donePage(here, intent), data: { done: intent } });
     }
     if (intent !== "reply") return consoleRefused(submission, "Choose reply, handled or waiting.", 400);
     const parsed = parse(submission, contactReplySchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.inbox.reply", key: submission.key, ownerId: viewer.id, subject: `contact-message:${id}` },
       async (tx) => {
-        if (!(await replyToMessage(tx, viewer, id, parsed.data.reply, context.clientIp))) {
+        if (!(await replyToMessage(tx, viewer, id, parsed.data.reply, handles.clientIp))) {
           throw data(null, { status: 404 });
         }
         return { redirectTo: donePage(here, "replied"), data: { done: "replied" } };

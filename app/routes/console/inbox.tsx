@@ -6,12 +6,12 @@ import { type InboxFilter, listInbox } from "~/modules/contact/contact.server";
 import type { Route } from "./+types/inbox";
 
 /** The console inbox: messages sent through /contact, urgent first, until a keeper handles them. */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const filter: InboxFilter = new URL(request.url).searchParams.get("show") === "handled" ? "handled" : "waiting";
   const zone = viewer.timezone;
-  const rows = await listInbox(context.db, filter);
+  const rows = await listInbox(handles.db, filter);
   return {
     filter,
     rows: rows.map((r) => ({

@@ -17,16 +17,16 @@ import { readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/member";
 
-export async function loader({ request, params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const member = await getMember(context.db, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const member = await getMember(handles.db, params.id);
   if (!member) throw data(null, { status: 404 });
   const zone = viewer.timezone;
   // Only on request: opening the record is a read the member will see in their audit list.
   const showRecord = new URL(request.url).searchParams.get("record") === "open";
   const medical = showRecord
-    ? await readMedicalRecordAsStaff(context.db, context.env, viewer, member.id, context.clientIp)
+    ? await readMedicalRecordAsStaff(handles.db, handles.env, viewer, member.id, handles.clientIp)
     : null;
   return {
     member: { ...member, createdAt: formatDateTime(member.createdAt, zone) },
@@ -35,11 +35,11 @@ export async function loader({ request, params, context: router }: Route.LoaderA
   };
 }
 
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     // Two forms, told apart by their `intent`; each through its own schema.
     const role = submission.fields.intent === "role" ? parse(submission, memberRoleSchema) : null;
     const account = role ? null : parse(submission, memberAccountSchema);
@@ -47,18 +47,18 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (!parsed?.ok) return consoleInvalid(submission, parsed?.fieldErrors ?? {}, ["role"]);
     // One change (and one audit entry) per key: a repeated post gets the first answer.
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.member", key: submission.key, ownerId: viewer.id, subject: `account:${params.id}` },
       async (tx) => {
         let done: keyof typeof CONSOLE_MESSAGES.done.member;
         let outcome: Awaited<ReturnType<typeof changeRole>>;
         if (role?.ok) {
           done = "role";
-          outcome = await changeRole(tx, viewer, params.id, role.data.role, context.clientIp);
+          outcome = await changeRole(tx, viewer, params.id, role.data.role, handles.clientIp);
         } else {
           const disable = account?.ok && account.data.intent === "disable";
           done = disable ? "disabled" : "enabled";
-          outcome = await setDisabled(tx, viewer, params.id, Boolean(disable), context.clientIp);
+          outcome = await setDisabled(tx, viewer, params.id, Boolean(disable), handles.clientIp);
         }
         if (outcome === "not-found") throw data(null, { status: 404 });
         if (outcome === "not-permitted") {

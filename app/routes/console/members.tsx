@@ -7,13 +7,13 @@ import { parseInstant } from "~/lib/dates";
 import { listMembers, MEMBERS_PAGE_SIZE } from "~/modules/accounts/members.server";
 import type { Route } from "./+types/members";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   // The keyset cursor (the last row's time); an unusable value starts from the top, as lib/ids does.
   const before = parseInstant(url.searchParams.get("before"))?.toISOString();
-  const rows = await listMembers(context.db, { q, before });
+  const rows = await listMembers(handles.db, { q, before });
   return {
     rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     next: rows.length === MEMBERS_PAGE_SIZE ? (rows.at(-1)?.createdAt.toISOString() ?? null) : null,

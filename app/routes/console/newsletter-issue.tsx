@@ -18,13 +18,13 @@ import { subscriberCounts } from "~/modules/newsletter/subscribers.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter-issue";
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const issue = await getIssue(context.db, serialId(params.id) ?? 0);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const issue = await getIssue(handles.db, serialId(params.id) ?? 0);
   if (!issue) throw data(null, { status: 404 });
   const zone = viewer.timezone;
-  const counts = await subscriberCounts(context.db);
+  const counts = await subscriberCounts(handles.db);
   return {
     issue: {
       id: issue.id,
@@ -38,7 +38,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
       sentBy: issue.sentByName,
       recipients: issue.recipientCount,
     },
-    previewHtml: await issueHtml(context.db, issue),
+    previewHtml: await issueHtml(handles.db, issue),
     confirmed: counts.confirmed,
     myAddress: viewer.email,
   };
@@ -48,27 +48,27 @@ const LOCKED = "This issue has been sent; it is kept as it went out and can no l
 const NOBODY = "No one has confirmed a subscription yet, so there is nobody to send this issue to.";
 
 /** Save the draft, send a test to oneself, or send the issue to every confirmed subscriber. */
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   const id = serialId(params.id) ?? 0;
   const here = `/console/newsletter/${id}`;
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const intent = submission.fields.intent;
     if (intent === "save") {
       const parsed = parse(submission, newsletterIssueSchema);
       if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["subject", "format", "body"]);
-      const saved = await saveIssue(context.db, id, parsed.data);
+      const saved = await saveIssue(handles.db, id, parsed.data);
       if (saved === "missing") throw data(null, { status: 404 });
       if (saved === "locked") return consoleRefused(submission, LOCKED, 409);
       return succeeded(request, { redirectTo: donePage(here, "saved"), data: { done: "saved" } });
     }
-    const issue = await getIssue(context.db, id);
+    const issue = await getIssue(handles.db, id);
     if (!issue) throw data(null, { status: 404 });
     if (intent === "test") {
       const answer = await once(
-        context.db,
+        handles.db,
         {
           scope: "console.newsletter.test",
           key: submission.key,
@@ -76,7 +76,7 @@ export async function action({ request, params, context: router }: Route.ActionA
           subject: `newsletter-issue:${id}`,
         },
         async (tx) => {
-          await sendTest(tx, issue, viewer.email, context.env.SITE_URL);
+          await sendTest(tx, issue, viewer.email, handles.env.SITE_URL);
           return { redirectTo: donePage(here, "tested"), data: { done: "tested" } };
         },
       );
@@ -85,7 +85,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent !== "send") return consoleRefused(submission, "Choose save, test or send.", 400);
     const parsed = parse(submission, newsletterSendSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["confirm"]);
-    const outcome = await sendIssue(context.db, id, viewer, context.env.SITE_URL, context.clientIp);
+    const outcome = await sendIssue(handles.db, id, viewer, handles.env.SITE_URL, handles.clientIp);
     if (outcome.kind === "missing") throw data(null, { status: 404 });
     if (outcome.kind === "nobody") return consoleRefused(submission, NOBODY, 409);
     return succeeded(request, { redirectTo: donePage(here, "sent"), data: { done: "sent" } });

@@ -19,15 +19,15 @@ export async function loader() {
 }
 
 /** The first save makes the draft (once per one-time key, so a double click makes one) and opens it. */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = parse(submission, newsletterIssueSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["subject", "format", "body"]);
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.newsletter.create", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => ({ redirectTo: `/console/newsletter/${await createIssue(tx, viewer, parsed.data)}?done=saved` }),
     );

@@ -9,11 +9,11 @@ import { subscriberCounts } from "~/modules/newsletter/subscribers.server";
 import type { Route } from "./+types/newsletter";
 
 /** The newsletter: who is subscribed, the issues written and sent, and writing the next one. */
-export async function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
-  const [issues, counts] = await Promise.all([listIssues(context.db), subscriberCounts(context.db)]);
+  const [issues, counts] = await Promise.all([listIssues(handles.db), subscriberCounts(handles.db)]);
   return {
     counts,
     issues: issues.map((i) => ({

@@ -23,12 +23,12 @@ const PAGE = 50;
 const CLEARED_MAIL =
   "This email held a single-use link and was cleared once sent, so it cannot be sent again. The person can ask for a new link.";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = requireStaff(router.get(viewerContext), "admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = requireStaff(context.get(viewerContext), "admin");
   const before = beforeCursor(new URL(request.url));
   const zone = viewer.timezone;
-  const rows = await listOutbox(context.db, { limit: PAGE, before });
+  const rows = await listOutbox(handles.db, { limit: PAGE, before });
   // Bodies stay on the server: they can hold single-use links (invitations, password resets).
   return {
     rows: rows.map((r) => ({
@@ -47,17 +47,17 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = requireStaff(router.get(viewerContext), "admin");
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = requireStaff(context.get(viewerContext), "admin");
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = parse(submission, resendSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
     const id = Number(parsed.data.id);
     // Queued again once per key: a repeated post writes no second audit entry.
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.outbox.resend", key: submission.key, ownerId: viewer.id, subject: `mail:${id}` },
       async (tx) => {
         if (!(await requeue(tx, id))) throw new FormRefusal(consoleRefused(submission, CLEARED_MAIL, 409));
@@ -65,7 +65,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
           action: AUDIT_ACTIONS.mailResent,
           actor: { id: viewer.id, name: viewer.name },
           detail: { outboxId: id },
-          ip: context.clientIp,
+          ip: handles.clientIp,
         });
         const url = new URL(request.url);
         return { redirectTo: donePage(url.pathname, "resent", url.searchParams), data: { done: "resent" } };

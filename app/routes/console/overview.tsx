@@ -5,13 +5,13 @@ import { waitingWork } from "~/modules/console/waiting.server";
 import { countUnsentMail } from "~/modules/mail/outbox.server";
 import type { Route } from "./+types/overview";
 
-export async function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const [waiting, unsentMail, members] = await Promise.all([
-    waitingWork(context.db),
-    viewer.role === "admin" ? countUnsentMail(context.db) : null,
-    countAccounts(context.db),
+    waitingWork(handles.db),
+    viewer.role === "admin" ? countUnsentMail(handles.db) : null,
+    countAccounts(handles.db),
   ]);
   return { name: viewer.name, waiting, unsentMail, members };
 }

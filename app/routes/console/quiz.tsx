@@ -11,13 +11,13 @@ import { listQuizSubmissions, QUIZ_PAGE_SIZE } from "~/modules/intake/quiz.serve
 import { quizFilterFrom } from "~/modules/intake/quiz-filter";
 import type { Route } from "./+types/quiz";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const before = beforeCursor(url);
   const zone = viewer.timezone;
-  const rows = await listQuizSubmissions(context.db, { ...quizFilterFrom(url), before });
+  const rows = await listQuizSubmissions(handles.db, { ...quizFilterFrom(url), before });
   return {
     rows: rows.map((r) => ({
       id: r.id,

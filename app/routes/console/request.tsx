@@ -22,10 +22,10 @@ const OUTCOME_MESSAGES = {
   "not-found": "This request no longer exists.",
 } as const;
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const row = await getAccessRequest(context.db, serialId(params.id) ?? 0);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const row = await getAccessRequest(handles.db, serialId(params.id) ?? 0);
   if (!row) throw data(null, { status: 404 });
   const zone = viewer.timezone;
   return {
@@ -37,11 +37,11 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = parse(submission, accessDecisionSchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["message"]);
     const { decision, message } = parsed.data;
@@ -49,7 +49,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     // The same key posted again (a lost answer, a double click) gets the first answer; another
     // keeper's later decision is refused by decideAccessRequest ("already-decided").
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.request", key: submission.key, ownerId: viewer.id, subject: `access-request:${params.id}` },
       async (tx) => {
         const outcome = await decideAccessRequest(tx, {
@@ -57,8 +57,8 @@ export async function action({ request, params, context: router }: Route.ActionA
           decision,
           message: message || null,
           staff: { id: viewer.id, name: viewer.name },
-          siteUrl: context.env.SITE_URL,
-          ip: context.clientIp,
+          siteUrl: handles.env.SITE_URL,
+          ip: handles.clientIp,
         });
         // Not decided: nothing is kept with the key, and the keeper is told why.
         if (outcome !== "done") throw new FormRefusal(consoleRefused(submission, OUTCOME_MESSAGES[outcome], 409));

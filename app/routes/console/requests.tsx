@@ -10,14 +10,14 @@ import { listAccessRequests, REVIEW_PAGE_SIZE } from "~/modules/intake/access-re
 import { accessRequestStatuses } from "~/modules/intake/validation";
 import type { Route } from "./+types/requests";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const status = accessRequestStatuses.find((s) => s === url.searchParams.get("status"));
   const before = beforeCursor(url);
   const zone = viewer.timezone;
-  const rows = await listAccessRequests(context.db, { status, before });
+  const rows = await listAccessRequests(handles.db, { status, before });
   return {
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone) })),
     next: rows.length === REVIEW_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,

@@ -15,10 +15,10 @@ import { replySchema } from "~/modules/integration/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/share";
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const share = await readShareAsStaff(context.db, context.env, viewer, serialId(params.id) ?? 0, context.clientIp);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const share = await readShareAsStaff(handles.db, handles.env, viewer, serialId(params.id) ?? 0, handles.clientIp);
   if (!share) throw data(null, { status: 404 });
   const zone = viewer.timezone;
   return {
@@ -30,20 +30,20 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CONSOLE_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = parse(submission, replySchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
     // One reply (and one email to the member) per key, however often the post arrives.
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "console.share.reply", key: submission.key, ownerId: viewer.id, subject: `share:${params.id}` },
       async (tx) => {
         const id = serialId(params.id) ?? 0;
-        const done = await replyToShare(tx, context.env, viewer, id, parsed.data.reply, context.env.SITE_URL);
+        const done = await replyToShare(tx, handles.env, viewer, id, parsed.data.reply, handles.env.SITE_URL);
         if (!done) throw data(null, { status: 404 });
         return { redirectTo: donePage(`/console/shares/${params.id}`, "replied"), data: { done: "replied" } };
       },

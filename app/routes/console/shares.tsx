@@ -14,14 +14,14 @@ const KIND_LABELS = {
   message: "Private message",
 } as const;
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const unanswered = url.searchParams.get("show") !== "all";
   const before = beforeCursor(url);
   const zone = viewer.timezone;
-  const rows = await listSharesForStaff(context.db, { unanswered, before });
+  const rows = await listSharesForStaff(handles.db, { unanswered, before });
   return {
     unanswered,
     rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone), answered: r.repliedAt !== null })),

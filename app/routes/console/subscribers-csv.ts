@@ -5,15 +5,15 @@ import { subscriberFilterFrom, subscribersCsv } from "~/modules/newsletter/subsc
 import type { Route } from "./+types/subscribers-csv";
 
 /** The newsletter subscribers as CSV (the filter of /console/newsletter/subscribers); each export is audited. */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const filter = subscriberFilterFrom(new URL(request.url));
-  await recordAudit(context.db, {
+  await recordAudit(handles.db, {
     action: AUDIT_ACTIONS.subscribersExported,
     actor: { id: viewer.id, name: viewer.name },
     detail: { status: filter.status ?? null, filtered: Boolean(filter.email) },
-    ip: context.clientIp,
+    ip: handles.clientIp,
   });
-  return csvResponse(subscribersCsv(context.db, filter), "newsletter-subscribers");
+  return csvResponse(subscribersCsv(handles.db, filter), "newsletter-subscribers");
 }

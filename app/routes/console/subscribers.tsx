@@ -11,12 +11,12 @@ import { beforeCursor } from "~/lib/ids";
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE, subscriberFilterFrom } from "~/modules/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribers";
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const zone = viewer.timezone;
-  const rows = await listSubscribers(context.db, { ...subscriberFilterFrom(url), before: beforeCursor(url) });
+  const rows = await listSubscribers(handles.db, { ...subscriberFilterFrom(url), before: beforeCursor(url) });
   const at = (d: Date | null) => (d ? formatDateTime(d, zone) : null);
   return {
     rows: rows.map((r) => ({

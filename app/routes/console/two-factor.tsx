@@ -38,16 +38,16 @@ type Answer = FormResult & { enrolment?: Enrolment };
  * Staff only, while this session has not passed the second factor: the account enrols here, or
  * (already enrolled) this session proves itself with a code. The console stays shut until then.
  */
-async function requireUnverifiedStaff(request: Request, context: AppContext) {
-  const viewer = await requireViewer(request, context, new URL(request.url));
+async function requireUnverifiedStaff(request: Request, handles: AppContext) {
+  const viewer = await requireViewer(request, handles, new URL(request.url));
   if (!isStaff(viewer.role)) throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
   if (viewer.twoFactorEnabled && viewer.sessionTwoFactor) throw redirect("/console");
   return { viewer, mode: viewer.twoFactorEnabled ? ("step-up" as const) : ("enrol" as const) };
 }
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const { mode } = await requireUnverifiedStaff(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const { mode } = await requireUnverifiedStaff(request, handles);
   return { mode };
 }
 
@@ -67,16 +67,16 @@ function refusedCode(submission: Submission, outcome: { kind: string; retryAfter
  * session cookie, so it is a redirect (303) with and without JavaScript. Beginning enrolment
  * answers with the next step's page (the secret is shown once, never put in an address).
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const { viewer, mode } = await requireUnverifiedStaff(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const { viewer, mode } = await requireUnverifiedStaff(request, handles);
   const submission = await readSubmission(request);
-  return handleForm(submission, FAILED, context.logger, async () => {
+  return handleForm(submission, FAILED, handles.logger, async () => {
     const { fields } = submission;
     if (mode === "enrol" && fields.intent === "start") {
       const parsed = parse(submission, enrolPasswordSchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-      const started = await startEnrolment(request, context, parsed.data.password);
+      const started = await startEnrolment(request, handles, parsed.data.password);
       if (!started.ok) return refused(submission, WRONG_PASSWORD, 400);
       const { qrSvg, secret, backupCodes } = started;
       return { ok: true, data: { enrolment: { qrSvg, secret, backupCodes } } } satisfies FormResult<{
@@ -99,8 +99,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     }
     const outcome =
       mode === "step-up"
-        ? await stepUp(request, context, viewer, parsed.data.code)
-        : await confirmEnrolment(request, context, viewer, parsed.data.code);
+        ? await stepUp(request, handles, viewer, parsed.data.code)
+        : await confirmEnrolment(request, handles, viewer, parsed.data.code);
     if (outcome.kind === "ok") throw redirect("/console", { status: 303, headers: outcome.headers });
     return refusedCode(submission, outcome, enrol);
   });

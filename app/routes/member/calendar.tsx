@@ -28,9 +28,9 @@ const BookingDialog = lazy(() =>
   import("~/components/bookings/booking-dialog").then((m) => ({ default: m.BookingDialog })),
 );
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
   const today = dayIn(new Date(), zone);
   const url = new URL(request.url);
@@ -46,10 +46,10 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const nextMonthStart = `${addDays(thisMonthStart, 32).slice(0, 7)}-01`;
   const recentFrom = chartStart < thisMonthStart ? chartStart : thisMonthStart;
   const [activity, upcoming, sessions] = await Promise.all([
-    monthAndRecent(context.db, viewer.id, zone, [monthStart, monthEnd], [recentFrom, today]),
-    upcomingForMember(context.db, viewer.id),
+    monthAndRecent(handles.db, viewer.id, zone, [monthStart, monthEnd], [recentFrom, today]),
+    upcomingForMember(handles.db, viewer.id),
     memberSessionCount(
-      context.db,
+      handles.db,
       viewer.id,
       zonedInstant(thisMonthStart, "00:00", zone),
       zonedInstant(nextMonthStart, "00:00", zone),
@@ -96,17 +96,17 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, CALENDAR_MESSAGES.checkinNotSaved, context.logger, async () => {
+  return handleForm(submission, CALENDAR_MESSAGES.checkinNotSaved, handles.logger, async () => {
     const parsed = parse(submission, checkinSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const emotion = parsed.data.emotion as CheckinLabel;
     const today = dayIn(new Date(), viewer.timezone);
     // Setting today's feeling to a given one is naturally idempotent: a repeat stores nothing new (no key needed).
-    await checkIn(context.db, viewer.id, today, emotion);
+    await checkIn(handles.db, viewer.id, today, emotion);
     return succeeded(request, { redirectTo: "/calendar?checked=1", data: { emotion } });
   });
 }

@@ -73,13 +73,13 @@ const APPLICATION_STATUS_TEXT: Record<ApplicationStatus, { label: string; text: 
   waitlisted: { label: "on the waitlist", text: "We will write to you as soon as ceremonies resume." },
 };
 
-export async function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const timezone = viewer.timezone;
   const [application, toLink] = await Promise.all([
-    memberApplication(context.db, viewer.id),
-    hasLinkableRecords(context.db, viewer),
+    memberApplication(handles.db, viewer.id),
+    hasLinkableRecords(handles.db, viewer),
   ]);
   // Computed on the server in the member's zone and sent as text: no hydration mismatch.
   return {

@@ -9,9 +9,9 @@ import type { Route } from "./+types/giving-statement";
  * PDF download. A year that is not a statement year, or one without gifts, answers a small page
  * saying so (404: there is no such statement; a resource route has no error boundary to render).
  */
-export async function loader({ context: router, params }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const year = /^\d{4}$/.test(params.year) ? Number(params.year) : Number.NaN;
   if (!(year >= 2000 && year <= new Date().getUTCFullYear())) {
     return noStatement(
@@ -19,7 +19,7 @@ export async function loader({ context: router, params }: Route.LoaderArgs) {
       `Giving statements cover one calendar year each, from 2000 to ${new Date().getUTCFullYear()}.`,
     );
   }
-  const gifts = await giftsInYear(context.db, viewer.id, year);
+  const gifts = await giftsInYear(handles.db, viewer.id, year);
   if (gifts.length === 0) {
     return noStatement(
       `No statement for ${year}`,
@@ -32,7 +32,7 @@ export async function loader({ context: router, params }: Route.LoaderArgs) {
     donorEmail: viewer.email,
     gifts,
     issuedAt: new Date(),
-    organization: { legalName: context.env.ORG_LEGAL_NAME, taxId: context.env.ORG_TAX_ID },
+    organization: { legalName: handles.env.ORG_LEGAL_NAME, taxId: handles.env.ORG_TAX_ID },
   });
   return new Response(pdf, {
     headers: {

@@ -4,10 +4,10 @@ import { getSession, sessionMarkdown } from "~/modules/integration/sessions.serv
 import type { Route } from "./+types/integration-export";
 
 /** "Export" one session as Markdown or JSON: the member's own only, never cached. */
-export async function loader({ request, params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const session = await getSession(context.db, context.env, viewer.id, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const session = await getSession(handles.db, handles.env, viewer.id, params.id);
   if (!session) throw data(null, { status: 404 });
   const json = new URL(request.url).searchParams.get("format") === "json";
   return new Response(json ? JSON.stringify(session, null, 2) : sessionMarkdown(session), {

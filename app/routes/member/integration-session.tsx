@@ -9,10 +9,10 @@ import type { Route } from "./+types/integration-session";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration session");
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const session = await getSession(context.db, context.env, viewer.id, params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const session = await getSession(handles.db, handles.env, viewer.id, params.id);
   if (!session) throw data(null, { status: 404 });
   return {
     session: { ...session, createdAt: formatDateTime(session.createdAt, viewer.timezone) },

@@ -29,18 +29,18 @@ import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const mode: Mode = MODES.find((m) => m.id === url.searchParams.get("mode"))?.id ?? "personal";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const zone = viewer.timezone;
   const [sessions, shares, reads, prompts] = await Promise.all([
-    listSessions(context.db, context.env, viewer.id, q),
-    memberShares(context.db, context.env, viewer.id),
-    listShareReads(context.db, viewer.id),
-    mode === "ai-enhanced" ? reflectionPrompts(context.db, context.env, viewer.id) : Promise.resolve([]),
+    listSessions(handles.db, handles.env, viewer.id, q),
+    memberShares(handles.db, handles.env, viewer.id),
+    listShareReads(handles.db, viewer.id),
+    mode === "ai-enhanced" ? reflectionPrompts(handles.db, handles.env, viewer.id) : Promise.resolve([]),
   ]);
   return {
     mode,
@@ -85,20 +85,20 @@ const DONE_TEXT: Record<string, string> = {
 const failureOf = (intent: unknown) =>
   intent === "share" ? INTEGRATION_MESSAGES.shareNotSent : INTEGRATION_MESSAGES.notSaved;
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent;
   // Each of these makes a new record.
   const key = (scope: string) => ({ scope, key: submission.key, ownerId: viewer.id, subject: NEW_RECORD });
-  return handleForm(submission, failureOf(intent), context.logger, async () => {
+  return handleForm(submission, failureOf(intent), handles.logger, async () => {
     switch (intent) {
       case "save-session": {
         const parsed = parse(submission, integrationSessionSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-        const answer = await once(context.db, key("integration.session"), async (tx) => {
-          const id = await saveSession(tx, context.env, viewer.id, parsed.data);
+        const answer = await once(handles.db, key("integration.session"), async (tx) => {
+          const id = await saveSession(tx, handles.env, viewer.id, parsed.data);
           return { redirectTo: DONE.session, data: { id } };
         });
         return succeeded(request, answer);
@@ -107,8 +107,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         const parsed = parse(submission, shareSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const { kind, content, anonymous } = parsed.data;
-        const answer = await once(context.db, key("integration.share"), async (tx) => {
-          const { urgent } = await createShare(tx, context.env, viewer.id, {
+        const answer = await once(handles.db, key("integration.share"), async (tx) => {
+          const { urgent } = await createShare(tx, handles.env, viewer.id, {
             kind,
             content,
             anonymous,
@@ -135,12 +135,12 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         const { prompt, seed, sessionId } = parsed.data;
         if (intent === "attach-vision") {
           // Attaching a vision to a session sets it to a given one: naturally idempotent, no key needed.
-          const attached = await attachVision(context.db, context.env, viewer.id, sessionId, { prompt, seed });
+          const attached = await attachVision(handles.db, handles.env, viewer.id, sessionId, { prompt, seed });
           if (!attached) return invalid(submission, { sessionId: "Choose one of your sessions." }, undefined, 404);
           return succeeded(request, { redirectTo: DONE.vision });
         }
-        const answer = await once(context.db, key("integration.vision"), async (tx) => {
-          await saveInsight(tx, context.env, viewer.id, { category: "vision", title: "Vision", content: prompt, seed });
+        const answer = await once(handles.db, key("integration.vision"), async (tx) => {
+          await saveInsight(tx, handles.env, viewer.id, { category: "vision", title: "Vision", content: prompt, seed });
           return { redirectTo: DONE.vision };
         });
         return succeeded(request, answer);

@@ -29,11 +29,11 @@ import type { Route } from "./+types/journal-entry";
 
 export const meta: Route.MetaFunction = () => privateMeta("Journal entry");
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   // Another member's id answers exactly like an id that does not exist.
-  const entry = await getEntry(context.db, context.env, viewer.id, params.id);
+  const entry = await getEntry(handles.db, handles.env, viewer.id, params.id);
   if (!entry) throw data(null, { status: 404 });
   const zone = viewer.timezone;
   return {
@@ -49,25 +49,25 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   const deleting = submission.fields.intent === "delete";
-  return handleForm(submission, deleting ? NOT_DELETED : JOURNAL_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, deleting ? NOT_DELETED : JOURNAL_MESSAGES.notSaved, handles.logger, async () => {
     if (deleting) {
       // Deleting is naturally idempotent: no one-time key needed (a second delete finds nothing: 404).
-      if (!(await deleteEntry(context.db, viewer.id, params.id))) throw data(null, { status: 404 });
+      if (!(await deleteEntry(handles.db, viewer.id, params.id))) throw data(null, { status: 404 });
       return succeeded(request, { redirectTo: "/journals?deleted=1", data: { to: "/journals?deleted=1" } });
     }
     const parsed = parse(submission, journalEntrySchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const saved = `/journals/${params.id}?saved=1`;
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "journal.edit", key: submission.key, ownerId: viewer.id, subject: `journal:${params.id}` },
       async (tx) => {
-        if (!(await updateEntry(tx, context.env, viewer.id, params.id, parsed.data))) {
+        if (!(await updateEntry(tx, handles.env, viewer.id, params.id, parsed.data))) {
           throw data(null, { status: 404 });
         }
         return { redirectTo: saved, data: { to: saved } };

@@ -17,13 +17,13 @@ import type { Route } from "./+types/journals";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Journal");
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const zone = viewer.timezone;
-  const archive = await listEntries(context.db, context.env, viewer.id, {
+  const archive = await listEntries(handles.db, handles.env, viewer.id, {
     q,
     cursor: url.searchParams.get("after") ?? undefined,
   });
@@ -38,18 +38,18 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
 export const SAVED_PAGE = "/journals?saved=1";
 const SAVED = { title: "Sacred Entry Saved", description: "Your reflection has been preserved in your journal." };
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, JOURNAL_MESSAGES.notSaved, context.logger, async () => {
+  return handleForm(submission, JOURNAL_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = parse(submission, journalEntrySchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "journal.new", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => {
-        const id = await createEntry(tx, context.env, viewer.id, parsed.data);
+        const id = await createEntry(tx, handles.env, viewer.id, parsed.data);
         return { redirectTo: SAVED_PAGE, data: { id } };
       },
     );

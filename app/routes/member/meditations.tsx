@@ -29,27 +29,27 @@ function hasRecording(src: string): boolean {
   return found;
 }
 
-export async function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  const summary = await sitSummary(context.db, viewer.id);
+export async function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  const summary = await sitSummary(handles.db, viewer.id);
   const audio = Object.fromEntries(
     MEDITATION_SECTIONS.flatMap((s) => s.items).map((m) => [m.id, hasRecording(m.audioSrc)]),
   );
   return { sits: summary.counts, audio };
 }
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, PRACTICE_MESSAGES.sitNotSaved, context.logger, async () => {
+  return handleForm(submission, PRACTICE_MESSAGES.sitNotSaved, handles.logger, async () => {
     const parsed = parse(submission, sitSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const { meditationId, seconds } = parsed.data;
     // The player sends a key per sit: a retried post is counted once.
     const answer = await once(
-      context.db,
+      handles.db,
       { scope: "meditation.sit", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => {
         await recordSit(tx, viewer.id, meditationId, Number(seconds));

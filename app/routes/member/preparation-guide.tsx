@@ -15,28 +15,28 @@ import type { Route } from "./+types/preparation-guide";
 
 export const meta: Route.MetaFunction = () => privateMeta("Preparation Guide");
 
-export async function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
-  return { checked: await checkedItems(context.db, viewer.id) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
+  return { checked: await checkedItems(handles.db, viewer.id) };
 }
 
 /** Without JavaScript a tick or a reset lands back here, saying the checklist is saved. */
 const SAVED_PAGE = "/preparation-guide?saved=1";
 
 // Ticking an item to a given state and clearing the list are naturally idempotent: no one-time key.
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, PRACTICE_MESSAGES.checklistNotSaved, context.logger, async () => {
+  return handleForm(submission, PRACTICE_MESSAGES.checklistNotSaved, handles.logger, async () => {
     if (submission.fields.intent === "reset") {
-      await resetChecklist(context.db, viewer.id);
+      await resetChecklist(handles.db, viewer.id);
       return succeeded(request, { redirectTo: SAVED_PAGE });
     }
     const parsed = parse(submission, checklistSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    await setChecked(context.db, viewer.id, parsed.data.item, parsed.data.checked === "true");
+    await setChecked(handles.db, viewer.id, parsed.data.item, parsed.data.checked === "true");
     return succeeded(request, { redirectTo: SAVED_PAGE });
   });
 }

@@ -41,17 +41,17 @@ import type { Route } from "./+types/profile";
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 export { privateActionHeaders as headers } from "~/lib/http";
 
-export async function loader({ context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
   const [profile, reads, sessions, gifts, pending, linkable] = await Promise.all([
-    memberProfile(context.db, context.env, viewer.id),
-    listRecordReads(context.db, viewer.id),
-    listSessions(context, viewer.id),
-    memberGifts(context.db, viewer.id),
-    pendingEmailChange(context.db, viewer.id),
-    linkableRecords(context.db, viewer),
+    memberProfile(handles.db, handles.env, viewer.id),
+    listRecordReads(handles.db, viewer.id),
+    listSessions(handles, viewer.id),
+    memberGifts(handles.db, viewer.id),
+    pendingEmailChange(handles.db, viewer.id),
+    linkableRecords(handles.db, viewer),
   ]);
   return {
     profile,
@@ -82,12 +82,12 @@ export async function loader({ context: router }: Route.LoaderArgs) {
 }
 
 /** Every form of the page, on the one pipeline (profile-actions.server.ts has one handler per intent). */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  return handleForm(submission, PROFILE_MESSAGES.notSaved, context.logger, () =>
-    profileAction(request, context, viewer, submission),
+  return handleForm(submission, PROFILE_MESSAGES.notSaved, handles.logger, () =>
+    profileAction(request, handles, viewer, submission),
   );
 }
 

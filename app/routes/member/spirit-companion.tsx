@@ -55,22 +55,22 @@ export const meta: Route.MetaFunction = () => privateMeta("Spirit Companion");
 
 const FILTERS = ["all", ...INSIGHT_CATEGORIES] as const;
 
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
   const today = dayIn(new Date(), zone);
   const filter = new URL(request.url).searchParams.get("insights") ?? "all";
   const category = INSIGHT_CATEGORIES.find((c) => c === filter);
   const [messages, done, saved] = await Promise.all([
-    conversation(context.db, context.env, viewer.id),
-    practicesDone(context.db, viewer.id, today),
-    listInsights(context.db, context.env, viewer.id, category),
+    conversation(handles.db, handles.env, viewer.id),
+    practicesDone(handles.db, viewer.id, today),
+    listInsights(handles.db, handles.env, viewer.id, category),
   ]);
   // Which replies and today's practices are kept already: their buttons show as saved.
   const replies = messages.filter((m) => m.role === "companion").map((m) => m.id);
   const kept = new Set(
-    await keptSources(context.db, viewer.id, [
+    await keptSources(handles.db, viewer.id, [
       ...replies.map(messageSource),
       ...DAILY_PRACTICES.map((p) => practiceSource(today, p.id)),
     ]),
@@ -98,15 +98,15 @@ const SAVED = {
   practice: "Kept as a Practice insight: You will find it under Practice in your saved insights.",
 } as const;
 
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const viewer = router.get(viewerContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   const intent = submission.fields.intent;
-  return handleForm(submission, failureOf(intent), context.logger, async () => {
+  return handleForm(submission, failureOf(intent), handles.logger, async () => {
     switch (intent) {
       case "message": {
-        const limited = await hit(context.db, RATE_LIMITS.companion, viewer.id);
+        const limited = await hit(handles.db, RATE_LIMITS.companion, viewer.id);
         if (!limited.allowed) {
           return refused(submission, COMPANION_MESSAGES.tooMany, 429, {
             retryAfterSeconds: limited.retryAfterSeconds,
@@ -116,10 +116,10 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         const parsed = parse(submission, companionMessageSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const answer = await once(
-          context.db,
+          handles.db,
           { scope: "companion.message", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
           async (tx) => {
-            await converse(tx, context.env, viewer.id, parsed.data.message);
+            await converse(tx, handles.env, viewer.id, parsed.data.message);
             return { redirectTo: PAGE };
           },
         );
@@ -129,10 +129,10 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         const parsed = parse(submission, insightSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const answer = await once(
-          context.db,
+          handles.db,
           { scope: "companion.insight", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
           async (tx) => {
-            await saveInsight(tx, context.env, viewer.id, parsed.data);
+            await saveInsight(tx, handles.env, viewer.id, parsed.data);
             return {
               redirectTo: `${PAGE}?saved=${parsed.data.category}#insights`,
               data: { saved: parsed.data.category },
@@ -147,7 +147,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const messageId = serialId(parsed.data.messageId) ?? 0;
         // Another member's message is answered as one that does not exist.
-        if (!(await keepMessage(context.db, context.env, viewer.id, messageId))) {
+        if (!(await keepMessage(handles.db, handles.env, viewer.id, messageId))) {
           return refused(submission, COMPANION_MESSAGES.noMessage, 404);
         }
         return succeeded(request, { redirectTo: `${PAGE}?saved=conversation#conversation`, data: { kept: messageId } });
@@ -156,7 +156,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         const parsed = parse(submission, keepPracticeSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const today = dayIn(new Date(), viewer.timezone);
-        if (!(await keepPractice(context.db, context.env, viewer.id, today, parsed.data.practiceId))) {
+        if (!(await keepPractice(handles.db, handles.env, viewer.id, today, parsed.data.practiceId))) {
           return refused(submission, COMPANION_MESSAGES.notDone, 409);
         }
         return succeeded(request, { redirectTo: `${PAGE}?saved=practice#practices` });
@@ -165,7 +165,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         const parsed = parse(submission, deleteInsightSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         // Deleting is naturally idempotent: no one-time key.
-        await deleteInsight(context.db, viewer.id, serialId(parsed.data.id) ?? 0);
+        await deleteInsight(handles.db, viewer.id, serialId(parsed.data.id) ?? 0);
         return succeeded(request, { redirectTo: `${PAGE}#insights` });
       }
       case "practice": {
@@ -173,7 +173,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const today = dayIn(new Date(), viewer.timezone);
         // Setting a practice to done or not is naturally idempotent: no one-time key.
-        await setPracticeDone(context.db, viewer.id, today, parsed.data.practiceId, parsed.data.done === "true");
+        await setPracticeDone(handles.db, viewer.id, today, parsed.data.practiceId, parsed.data.done === "true");
         return succeeded(request, { redirectTo: PAGE });
       }
       default:

@@ -22,10 +22,10 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
  * Where the provider sends the payer back. A GET changes nothing (DESIGN.md): the page posts
  * itself at once to capture (or to record the cancellation), with a button if scripts are off.
  */
-export async function loader({ request, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
   const url = new URL(request.url);
-  const payment = await getPayment(context.db, url.searchParams.get("payment") ?? "");
+  const payment = await getPayment(handles.db, url.searchParams.get("payment") ?? "");
   if (!payment) throw data(null, { status: 404 });
   return {
     paymentId: payment.id,
@@ -46,26 +46,26 @@ const NOT_COMPLETED = {
  * page, or back to where the payment started with its notice. The payment is its own one-time
  * key: capturing a captured payment answers as the first time did, so a resend is safe.
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  const existing = await getPayment(context.db, submission.fields.payment ?? "");
+  const existing = await getPayment(handles.db, submission.fields.payment ?? "");
   if (!existing) throw data(null, { status: 404 });
   const { purpose } = existing;
   const paths = PAYMENT_PATHS[purpose];
-  return handleForm(submission, NOT_COMPLETED, context.logger, async () => {
+  return handleForm(submission, NOT_COMPLETED, handles.logger, async () => {
     let status: string;
     try {
       const payment =
         submission.fields.cancelled === "1"
-          ? await cancelAndRelease(context.db, context.env, existing.id)
-          : await completeAndFulfil(context.db, context.env, existing.id);
+          ? await cancelAndRelease(handles.db, handles.env, existing.id)
+          : await completeAndFulfil(handles.db, handles.env, existing.id);
       status = payment?.status ?? "failed";
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       // The provider did not answer: the payment may yet complete, so the payer stays here to try
       // again rather than going back to a form that invites paying twice.
-      context.logger.warn({ err: error.message }, "payment capture failed");
+      handles.logger.warn({ err: error.message }, "payment capture failed");
       throw new FormRefusal(refused(submission, NOT_COMPLETED, 502));
     }
     const outcome =

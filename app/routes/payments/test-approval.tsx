@@ -16,16 +16,16 @@ export const meta: Route.MetaFunction = () => privateMeta("Test payment");
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** Stands where PayPal's approval page would: only with the test provider, never in production. */
-async function orderFor(context: AppContext, id: string) {
-  if (context.env.PAYMENT_PROVIDER !== "test") throw data(null, { status: 404 });
-  const order = await getTestOrder(context.db, id);
+async function orderFor(handles: AppContext, id: string) {
+  if (handles.env.PAYMENT_PROVIDER !== "test") throw data(null, { status: 404 });
+  const order = await getTestOrder(handles.db, id);
   if (!order) throw data(null, { status: 404 });
   return order;
 }
 
-export async function loader({ params, context: router }: Route.LoaderArgs) {
-  const context = router.get(appContext);
-  const order = await orderFor(context, params.orderId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const order = await orderFor(handles, params.orderId);
   return { amount: formatCents(order.amountCents), description: order.description, status: order.status };
 }
 
@@ -36,17 +36,17 @@ const DECISIONS = { approve: "approved", decline: "declined" } as const;
  * The payer's decision, then back to our return page (or the cancel page). A decision on an order
  * already decided changes nothing, so a resent form needs no key of its own.
  */
-export async function action({ request, params, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
-  const order = await orderFor(context, params.orderId);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const order = await orderFor(handles, params.orderId);
   const submission = await readSubmission(request);
-  return handleForm(submission, NOT_RECORDED, context.logger, async () => {
+  return handleForm(submission, NOT_RECORDED, handles.logger, async () => {
     const decision = submission.fields.decision ?? "";
     if (decision === "cancel") return redirect(order.cancelUrl, 303);
     if (decision !== "approve" && decision !== "decline") {
       return refused(submission, { title: "Not recorded", description: "Choose approve, decline or cancel." }, 400);
     }
-    await decideTestOrder(context.db, order.id, DECISIONS[decision]);
+    await decideTestOrder(handles.db, order.id, DECISIONS[decision]);
     return redirect(order.returnUrl, 303);
   });
 }

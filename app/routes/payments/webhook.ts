@@ -11,21 +11,21 @@ import type { Route } from "./+types/webhook";
  * replay harmless. A 2xx tells PayPal to stop retrying; a 5xx (or a 429 past the rate limit) asks it
  * to try again later.
  */
-export async function action({ request, context: router }: Route.ActionArgs) {
-  const context = router.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
   // No provider, nothing to hear from: as if the route did not exist.
-  if (!onlinePayments(context.env)) throw data(null, { status: 404 });
+  if (!onlinePayments(handles.env)) throw data(null, { status: 404 });
   // Counted before anything else: each delivery's verification is a call to the provider (issue 28).
-  const limited = await hit(context.db, RATE_LIMITS.paymentWebhook, context.clientIp);
+  const limited = await hit(handles.db, RATE_LIMITS.paymentWebhook, handles.clientIp);
   if (!limited.allowed) {
     return new Response(null, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   }
   const raw = await request.text();
   if (raw.length > 100_000) throw data(null, { status: 413 });
-  const event = await providerFor(context.db, context.env).verifyWebhook(request.headers, raw);
+  const event = await providerFor(handles.db, handles.env).verifyWebhook(request.headers, raw);
   if (!event) throw data(null, { status: 400 });
-  const outcome = await handleWebhook(context.db, context.env, event);
-  context.logger.info({ eventType: event.eventType, outcome }, "payment webhook");
+  const outcome = await handleWebhook(handles.db, handles.env, event);
+  handles.logger.info({ eventType: event.eventType, outcome }, "payment webhook");
   return new Response(null, { status: 204 });
 }
 
