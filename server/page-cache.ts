@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { FORM_KEY_FIELD } from "../app/lib/forms";
+import { FORM_KEY_FIELD } from "../app/forms/forms";
 
 export interface CachedPage {
   status: number;

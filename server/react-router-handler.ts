@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { DATA_REQUEST_HEADER } from "../app/lib/form-action.server";
+import { DATA_REQUEST_HEADER } from "../app/forms/action.server";
 import { cacheKeyOf, formKeyOffsets, isCacheableResponse, type PageCache } from "./page-cache";
 import { sendUnavailable } from "./unavailable-page";
 

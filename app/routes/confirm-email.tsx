@@ -1,10 +1,10 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
-import { useForm } from "~/components/forms/use-form";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { privateMeta } from "~/lib/private-meta";
 import { linkSubject } from "~/lib/tokens.server";
 import { confirmEmailChange, findEmailChange } from "~/modules/accounts/email-change.server";

@@ -3,7 +3,6 @@ import { useRef, useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
-import { useForm } from "~/components/forms/use-form";
 import {
   ApprovalNote,
   type CardErrors,
@@ -19,8 +18,9 @@ import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED } from "~/content/journey";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import type { FormResult } from "~/lib/forms";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { readWholeDollars } from "~/modules/giving/amount";

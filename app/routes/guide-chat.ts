@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { appContext } from "~/context";
-import { invalid, readSubmission, refused } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { invalid, readSubmission, refused } from "~/forms/action.server";
+import type { FormResult } from "~/forms/forms";
 import { CHAT_LIMITS, type GuideReply, sanitiseChatMessage } from "~/modules/contact/chat";
 import { guideReply } from "~/modules/contact/chat-replies.server";
 import { CHAT_MESSAGES } from "~/modules/contact/messages";

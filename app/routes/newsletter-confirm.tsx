@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { OneButtonPage } from "~/components/forms/one-button-page";
 import { appContext } from "~/context";
-import { succeeded } from "~/lib/form-action.server";
+import { succeeded } from "~/forms/action.server";
 import { confirmSubscription } from "~/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 

@@ -2,12 +2,12 @@ import { Form, Link, redirect, useActionData, useLoaderData } from "react-router
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
-import { useForm } from "~/components/forms/use-form";
-import { useOneAlert } from "~/components/forms/use-one-alert";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
+import { useOneAlert } from "~/forms/use-one-alert";
 import { privateMeta } from "~/lib/private-meta";
 import { findResetAccount, resetPassword } from "~/modules/accounts/password-reset.server";
 import { resetPasswordSchema } from "~/modules/accounts/validation";

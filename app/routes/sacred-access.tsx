@@ -11,13 +11,13 @@ import {
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
-import { useForm } from "~/components/forms/use-form";
-import { useOneAlert } from "~/components/forms/use-one-alert";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
+import { useOneAlert } from "~/forms/use-one-alert";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
 import { getViewer, safeRedirectPath } from "~/modules/accounts/session.server";

@@ -17,8 +17,6 @@ import {
 } from "~/content/journey";
 import { type Recommendation, type RecommendationKey, recommendations } from "~/content/readiness-quiz";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { formatWait } from "~/lib/dates";
 import {
   handleForm,
   invalid,
@@ -28,8 +26,10 @@ import {
   type Submission,
   succeeded,
   unknownForm,
-} from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+} from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { formatWait } from "~/lib/dates";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { getViewer } from "~/modules/accounts/session.server";

@@ -2,12 +2,12 @@ import { Form, Link, redirect, useActionData, useSearchParams } from "react-rout
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
-import { useForm } from "~/components/forms/use-form";
-import { useOneAlert } from "~/components/forms/use-one-alert";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, invalid, parse, readSubmission, refused } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
+import { useOneAlert } from "~/forms/use-one-alert";
 import { privateMeta } from "~/lib/private-meta";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { safeRedirectPath } from "~/modules/accounts/session.server";

@@ -99,7 +99,7 @@ describeEachBackend("what the logs keep", (backend) => {
     } finally {
       await db.execute(sql`alter table contact_messages drop constraint refuse_all`);
     }
-    // handleForm (app/lib/form-action.server.ts) logs the reason for any form's failed write.
+    // handleForm (app/forms/action.server.ts) logs the reason for any form's failed write.
     expect(server.logs()).toContain("form not stored");
     expect(server.logs()).not.toContain(email);
     expect(server.logs()).not.toContain("A private story");

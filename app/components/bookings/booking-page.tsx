@@ -3,14 +3,14 @@ import { Form, useNavigate } from "react-router";
 import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
-import { useForm } from "~/components/forms/use-form";
 import { ApprovalNote } from "~/components/payments/card-fields";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { BookableOffer } from "~/content/journey";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { browserZone, formatDayShort } from "~/lib/dates";
-import type { FormResult } from "~/lib/forms";
 import type { BookingSummary } from "~/modules/bookings/validation";
 import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 

@@ -2,7 +2,7 @@ import { Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { notify } from "~/components/ui/notify";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
 import { CHAT_LIMITS, GREETING, type GuideReply, sanitiseChatMessage } from "~/modules/contact/chat";
 import { CHAT_MESSAGES } from "~/modules/contact/messages";
 

@@ -2,9 +2,9 @@ import { Mic, MicOff, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { KeepInsight } from "~/components/companion/keep-insight";
-import { newFormKey } from "~/components/forms/use-form";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
-import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
+import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
+import { newFormKey } from "~/forms/use-form";
 
 export interface ChatMessage {
   id: number;

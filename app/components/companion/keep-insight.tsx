@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
 
 /**
  * A button that keeps something as an insight (a companion reply, a practice done). The server keeps

@@ -1,10 +1,10 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { newFormKey } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { REFLECTION_PROMPTS } from "~/content/companion";
-import { FORM_KEY_FIELD, type FormResult } from "~/lib/forms";
+import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
+import { newFormKey } from "~/forms/use-form";
 
 /**
  * SPEC.md: a new prompt after "Generating..." for about a second; Save Insight stores the reflection.

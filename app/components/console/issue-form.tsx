@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/forms/field";
-import type { useForm } from "~/components/forms/use-form";
+import type { useForm } from "~/forms/use-form";
 import { FieldError } from "./outcome";
 
 export interface IssueDraft {

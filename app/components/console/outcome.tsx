@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { notify } from "~/components/ui/notify";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
 
 /** What a console action answers the running app on success: which outcome, for its toast. */
 export interface ConsoleDone {

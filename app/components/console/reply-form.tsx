@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { TextAreaField } from "~/components/forms/field";
-import type { useForm } from "~/components/forms/use-form";
+import type { useForm } from "~/forms/use-form";
 
 /** A keeper's written answer (to a member's share, to a contact message), on the form pipeline. */
 export function ReplyForm({

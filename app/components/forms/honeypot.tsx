@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/lib/forms";
+import { HONEYPOT_FIELD } from "~/forms/forms";
 
 /** A field people never see or reach; bots fill it, and the action quietly drops their post. */
 export function Honeypot({ idPrefix }: { idPrefix?: string }) {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Honeypot } from "~/components/forms/honeypot";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/messages";
 
 /** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */

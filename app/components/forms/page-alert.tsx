@@ -1,4 +1,4 @@
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
 
 /**
  * Above a page of several forms: a refusal that none of its forms shows itself. That is one whose

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 
 export interface ShareView {

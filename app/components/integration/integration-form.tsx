@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ChoiceChips } from "~/components/forms/choice-chips";
 import { FormAlert } from "~/components/forms/form-alert";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { ALL_TAGS } from "~/modules/integration/tags";
 

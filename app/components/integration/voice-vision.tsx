@@ -1,11 +1,11 @@
 import { Download, Mic, MicOff, RefreshCw, Sparkles, Volume2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { visualPrompt } from "~/modules/integration/tags";
 import { download, pngOf } from "./vision-files";
 import { VisionImage, visionSvg } from "./vision-image";

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ChoiceChips } from "~/components/forms/choice-chips";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { BODY_SENSATIONS, CONTEXTS, EMOTIONS } from "~/modules/journal/choices";
 
 export interface JournalFormValues {

@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { quizQuestions, type Recommendation } from "~/content/readiness-quiz";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 
 /** The schema loads with the quiz's first use, not with the journey page. */

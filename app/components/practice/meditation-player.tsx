@@ -1,8 +1,8 @@
 import { Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { newFormKey } from "~/components/forms/use-form";
 import { FLEXIBLE_MINUTES, type Meditation } from "~/content/meditations";
+import { newFormKey } from "~/forms/use-form";
 import { formatMinutesSeconds } from "~/lib/dates";
 
 type State = "idle" | "playing" | "paused" | "done";

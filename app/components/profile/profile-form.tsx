@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
-import { useForm } from "~/components/forms/use-form";
-import { useOneAlert } from "~/components/forms/use-one-alert";
-import type { FormResult } from "~/lib/forms";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
+import { useOneAlert } from "~/forms/use-one-alert";
 
 /** What /profile's action answers on success (profile-actions.server.ts): which form, and where to go. */
 interface Saved {

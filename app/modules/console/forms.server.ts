@@ -1,5 +1,5 @@
-import { invalid, refused, type Submission } from "~/lib/form-action.server";
-import type { FieldErrors } from "~/lib/forms";
+import { invalid, refused, type Submission } from "~/forms/action.server";
+import type { FieldErrors } from "~/forms/forms";
 import { CONSOLE_MESSAGES } from "./messages";
 
 /*

@@ -1,4 +1,4 @@
-import type { Notice } from "~/lib/forms";
+import type { Notice } from "~/forms/forms";
 
 /**
  * What a console page says after a change (`?done=` without JavaScript, a toast with it). SPEC.md

@@ -1,4 +1,3 @@
-import type { LoggedHandles } from "../../handles";
 import {
   handleForm,
   handOff,
@@ -7,8 +6,9 @@ import {
   readSubmission,
   refused,
   type Submission,
-} from "../../lib/form-action.server";
-import type { FieldErrors } from "../../lib/forms";
+} from "../../forms/action.server";
+import type { FieldErrors } from "../../forms/forms";
+import type { LoggedHandles } from "../../handles";
 import { getViewer } from "../accounts/session.server";
 import { carryOutPayment } from "../payments/fulfilment.server";
 import { PAYMENTS_OFF_MESSAGES } from "../payments/messages";

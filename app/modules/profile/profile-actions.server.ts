@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
+import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../forms/action.server";
+import { UNKNOWN_FORM } from "../../forms/forms";
 import type { LoggedHandles } from "../../handles";
-import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../lib/form-action.server";
-import { UNKNOWN_FORM } from "../../lib/forms";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "../accounts/email-change.server";
 import { ACCOUNT_MESSAGES } from "../accounts/messages";
 import {

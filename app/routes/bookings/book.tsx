@@ -5,8 +5,6 @@ import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { bookableOfferView, journeyOffers } from "~/content/journey";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { knownZone } from "~/lib/dates";
 import {
   FormRefusal,
   handleForm,
@@ -16,8 +14,10 @@ import {
   readSubmission,
   refused,
   succeeded,
-} from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+} from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { knownZone } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { getViewer } from "~/modules/accounts/session.server";
 import { dayChoice } from "~/modules/bookings/availability.server";

@@ -13,7 +13,6 @@ import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { LocalTime } from "~/components/bookings/local-time";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
-import { useForm } from "~/components/forms/use-form";
 import {
   ApprovalNote,
   type CardErrors,
@@ -25,10 +24,11 @@ import {
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { appContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, handOff, readSubmission, refused } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { formatDayShort } from "~/lib/dates";
-import { FormRefusal, handleForm, handOff, readSubmission, refused } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { linkSubject } from "~/lib/tokens.server";
 import { dayChoice } from "~/modules/bookings/availability.server";

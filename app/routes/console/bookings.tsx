@@ -3,12 +3,12 @@ import { data, Form, useActionData, useLoaderData, useSearchParams } from "react
 import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
-import { useForm } from "~/components/forms/use-form";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { DAY_INVALID, dayIn, formatSlot } from "~/lib/dates";
-import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { decideRequest } from "~/modules/bookings/bookings.server";
 import { bookingRangeFrom } from "~/modules/bookings/console-range";
 import { bookingTitle } from "~/modules/bookings/mails";

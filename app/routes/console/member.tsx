@@ -1,12 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { useForm } from "~/components/forms/use-form";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
-import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { plural } from "~/lib/plural";
 import { changeRole, getMember, setDisabled } from "~/modules/accounts/members.server";
 import { roles } from "~/modules/accounts/roles";

@@ -1,11 +1,11 @@
 import { Link, redirect, useActionData } from "react-router";
 import { IssueForm } from "~/components/console/issue-form";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
-import { useForm } from "~/components/forms/use-form";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, parse, readSubmission } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { handleForm, parse, readSubmission } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { consoleInvalid } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema } from "~/modules/newsletter/issue-validation";

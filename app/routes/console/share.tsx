@@ -1,12 +1,12 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
-import { useForm } from "~/components/forms/use-form";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
-import { handleForm, parse, readSubmission, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { consoleInvalid, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";

@@ -4,14 +4,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { CheckinChart } from "~/components/calendar/checkin-chart";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { StatusBadge } from "~/components/console/status-badge";
-import { useForm } from "~/components/forms/use-form";
 import { notify } from "~/components/ui/notify";
 import { type BookableOffer, bookableOfferView } from "~/content/journey";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { addDays, dayIn, formatDayLong, formatSlot, isDay, zonedInstant } from "~/lib/dates";
-import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { bookingTitle } from "~/modules/bookings/mails";
 import { memberSessionCount, upcomingForMember } from "~/modules/bookings/schedule.server";

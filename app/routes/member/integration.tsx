@@ -6,10 +6,10 @@ import { IntegrationArchive } from "~/components/integration/integration-archive
 import { IntegrationForm } from "~/components/integration/integration-form";
 import { type VisionDraft, VoiceVision } from "~/components/integration/voice-vision";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
 import { formatDateTime } from "~/lib/dates";
-import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { listShareReads } from "~/modules/audit/audit.server";
 import { saveInsight } from "~/modules/companion/companion.server";

@@ -15,10 +15,10 @@ import {
 import { JournalForm } from "~/components/journal/journal-form";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
 import { formatDateTime } from "~/lib/dates";
-import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { contextLabel } from "~/modules/journal/choices";
 import { deleteEntry, getEntry, updateEntry } from "~/modules/journal/journal.server";

@@ -1,12 +1,12 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
 import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { PageAlert } from "~/components/forms/page-alert";
-import { useForm } from "~/components/forms/use-form";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, invalid, parse, readSubmission, succeeded } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
+import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
 import { privateMeta } from "~/lib/private-meta";
 import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
 import { checkedItems, resetChecklist, setChecked } from "~/modules/practice/practice.server";

@@ -15,10 +15,10 @@ import { PageAlert } from "~/components/forms/page-alert";
 import { VisionImage } from "~/components/integration/vision-image";
 import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_PROMPTS } from "~/content/companion";
 import { appContext, viewerContext } from "~/context";
-import { keepFormOnFailure } from "~/lib/client-action";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
 import { dayIn, formatDateTime } from "~/lib/dates";
-import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
 import {

@@ -3,10 +3,10 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { appContext } from "~/context";
+import { handleForm, readSubmission, refused } from "~/forms/action.server";
+import { keepFormOnFailure } from "~/forms/client-action";
+import type { FormResult } from "~/forms/forms";
 import type { AppContext } from "~/handles";
-import { keepFormOnFailure } from "~/lib/client-action";
-import { handleForm, readSubmission, refused } from "~/lib/form-action.server";
-import type { FormResult } from "~/lib/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { formatCents } from "~/modules/giving/amounts";
 import { decideTestOrder, getTestOrder } from "~/modules/payments/test-provider.server";

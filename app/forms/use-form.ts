@@ -7,7 +7,7 @@ import {
   type FormValues,
   fieldErrorsOf,
   formInput,
-} from "~/lib/forms";
+} from "~/forms/forms";
 
 /*
  * The browser half of the one form pipeline (docs/decisions/008-one-form-pipeline.md). Every form

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useState } from "react";
-import type { FieldErrors, Notice } from "~/lib/forms";
+import type { FieldErrors, Notice } from "~/forms/forms";
 
 /**
  * The account forms show one alert at a time (the spec's sign-in page: "error alert. Editing a field

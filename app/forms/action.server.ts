@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { data, redirect } from "react-router";
+import { safeErrorMessage } from "../lib/errors";
 import type { SubmissionAnswer } from "../modules/submissions/schema";
-import { safeErrorMessage } from "./errors";
 import {
   type FieldErrors,
   FORM_KEY_FIELD,
