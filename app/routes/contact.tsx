@@ -5,6 +5,7 @@ import { CrisisResources } from "~/components/care/crisis-resources";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
@@ -143,17 +144,13 @@ export default function Contact() {
           </div>
         ) : null}
         {arrived ? (
-          <div role="status" className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4">
-            <p className="font-semibold text-emerald-100">Thank you for reaching out.</p>
-            <p className="text-emerald-100">We will respond in sacred timing.</p>
-          </div>
+          <NoticeBox
+            tone="success"
+            notice={{ title: "Thank you for reaching out.", description: "We will respond in sacred timing." }}
+            className="mb-6"
+          />
         ) : null}
-        {form.formError ? (
-          <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-            <p className="font-semibold text-rose-200">{form.formError.title}</p>
-            <p className="text-rose-100">{form.formError.description}</p>
-          </div>
-        ) : null}
+        {form.formError ? <NoticeBox notice={form.formError} className="mb-6" /> : null}
         <Form method="post" className="grid gap-5" {...form.props}>
           <input {...form.keyField} />
           <TextField

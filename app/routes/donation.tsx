@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
@@ -100,12 +101,7 @@ export default function Donation() {
             <input {...form.keyField} />
             <TestModeNotice />
             <ReturnedPayment outcome={outcome} />
-            {form.formError ? (
-              <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-                <span className="block font-semibold">{form.formError.title}</span>
-                {form.formError.description}
-              </p>
-            ) : null}
+            {form.formError ? <NoticeBox notice={form.formError} dense /> : null}
             <fieldset>
               <legend className="font-serif text-2xl font-semibold">Choose your offering</legend>
               {/* Radios: a tier is chosen with or without JavaScript, and sent with the form. */}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED, journeyAgreement } from "~/content/journey";
@@ -120,12 +121,7 @@ function ApplicationForm() {
         must be 21 or older to apply.
       </PageHero>
       <p className="mb-8 rounded-lg border border-gold/40 bg-gold/10 p-4 text-sm text-mist">{CEREMONIES_PAUSED}</p>
-      {notice ? (
-        <div role="alert" className="mb-8 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-          <p className="font-semibold text-rose-200">{notice.title}</p>
-          <p className="text-rose-100">{notice.description}</p>
-        </div>
-      ) : null}
+      {notice ? <NoticeBox notice={notice} className="mb-8" /> : null}
       <Form method="post" className="grid gap-8" {...form.props}>
         <input {...form.keyField} />
         <fieldset className="card grid gap-5" disabled={submitting}>

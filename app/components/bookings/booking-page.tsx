@@ -3,6 +3,7 @@ import { Form, useNavigate } from "react-router";
 import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { ApprovalNote } from "~/components/payments/card-fields";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
@@ -63,12 +64,7 @@ export function BookingPage({ offer, days, more, day, slots, result }: Props) {
       </PageHero>
       <div className="grid gap-6">
         <TestModeNotice />
-        {form.formError ? (
-          <div role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-            <p className="font-semibold text-rose-200">{form.formError.title}</p>
-            <p className="text-rose-100">{form.formError.description}</p>
-          </div>
-        ) : null}
+        {form.formError ? <NoticeBox notice={form.formError} /> : null}
         <DayLinks id="book-days" heading="1. Choose a day" days={days} more={more} day={day} timesId="book-times" />
         {day ? (
           <Form

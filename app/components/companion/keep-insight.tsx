@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { useFetcher } from "react-router";
+import { NoticeBox } from "~/components/forms/notice-box";
 import type { FormResult } from "~/forms/forms";
 
 /**
@@ -63,11 +64,8 @@ export function KeepInsight({
 /** What a post without JavaScript lands on (`?saved=`): the page says it worked. */
 export function SavedNotice({ children, className = "" }: { children: string; className?: string }) {
   return (
-    <p
-      role="status"
-      className={`rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100 ${className}`}
-    >
+    <NoticeBox tone="success" className={className}>
       {children}
-    </p>
+    </NoticeBox>
   );
 }

@@ -1,3 +1,5 @@
+import { NoticeBox } from "./notice-box";
+
 /**
  * The one alert a form shows at a time (errors are announced; successes are polite). `id`: the
  * controls whose message it holds point at it (aria-describedby, useOneAlert's `control`).
@@ -15,20 +17,16 @@ export function FormAlert({
   notes?: ReadonlyArray<{ id: string; message: string }>;
 }) {
   if (!message) return null;
-  return tone === "error" ? (
+  return (
     <>
-      <p id={id} role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-4 text-rose-100">
+      <NoticeBox id={id} tone={tone}>
         {message}
-      </p>
+      </NoticeBox>
       {notes.map((note) => (
         <span key={note.id} id={note.id} hidden>
           {note.message}
         </span>
       ))}
     </>
-  ) : (
-    <p id={id} role="status" className="rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100">
-      {message}
-    </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { FormResult } from "~/forms/forms";
+import { NoticeBox } from "./notice-box";
 
 /**
  * Above a page of several forms: a refusal that none of its forms shows itself. That is one whose
@@ -12,10 +13,5 @@ export function PageAlert({ result, shownBy = [] }: { result: FormResult | undef
   if (typeof intent === "string" && shownBy.includes(intent)) return null;
   const description = result.formError?.description ?? Object.values(result.fieldErrors)[0];
   if (!description) return null;
-  return (
-    <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-      <p className="font-semibold text-rose-200">{result.formError?.title ?? "Not saved"}</p>
-      <p className="text-rose-100">{description}</p>
-    </div>
-  );
+  return <NoticeBox notice={{ title: result.formError?.title ?? "Not saved", description }} className="mb-6" />;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ChoiceChips } from "~/components/forms/choice-chips";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
@@ -74,12 +75,7 @@ export function JournalForm(props: {
     <Form method="post" preventScrollReset className="grid gap-6" {...form.props}>
       <input {...form.keyField} />
       <input type="hidden" name="intent" value={props.intent} />
-      {form.formError ? (
-        <div role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-          <p className="font-semibold text-rose-200">{form.formError.title}</p>
-          <p className="text-rose-100">{form.formError.description}</p>
-        </div>
-      ) : null}
+      {form.formError ? <NoticeBox notice={form.formError} /> : null}
       <div>
         <label htmlFor={`${props.intent}-title`} className="mb-2 block font-medium">
           Title

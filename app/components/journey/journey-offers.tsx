@@ -1,6 +1,7 @@
 import { AlertTriangle, ChevronDown } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { AGREEMENT_REQUIRED, type BookableOffer, type JourneyOffer } from "~/content/journey";
 import { applyPathFor } from "~/modules/intake/journey";
@@ -98,13 +99,9 @@ export function JourneyOffers({
             </div>
           </div>
           {error ? (
-            <p
-              id={`${checkboxId}-error`}
-              role="alert"
-              className="mt-4 rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100"
-            >
+            <NoticeBox id={`${checkboxId}-error`} className="mt-4" dense>
               {error}
-            </p>
+            </NoticeBox>
           ) : null}
         </div>
         <p className="mt-6 text-sm leading-relaxed text-mist-muted">{journeyDisclaimer}</p>

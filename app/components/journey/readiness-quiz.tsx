@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { quizQuestions, type Recommendation } from "~/content/readiness-quiz";
@@ -88,12 +89,7 @@ export function ReadinessQuiz({ landed }: { landed?: Recommendation | null }) {
         <fetcher.Form method="post" {...form.props}>
           <input {...form.keyField} />
           <input type="hidden" name="intent" value="quiz" />
-          {notice ? (
-            <div role="alert" className="mt-8 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-              <p className="font-semibold text-rose-200">{notice.title}</p>
-              <p className="text-rose-100">{notice.description}</p>
-            </div>
-          ) : null}
+          {notice ? <NoticeBox notice={notice} className="mt-8" /> : null}
           {quizQuestions.map((q, i) => (
             <div key={q.id} className="card mt-8" hidden={stepped && (view !== "question" || i !== index)}>
               <p className="text-sm text-mist-muted">

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
 import { notify } from "../ui/notify";
 
@@ -18,9 +19,5 @@ export function ReturnedPayment({ outcome }: { outcome: Returned }) {
   }, [outcome]);
   const notice = noticeOf(outcome);
   if (!notice) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-      {notice.description}
-    </p>
-  );
+  return <NoticeBox dense>{notice.description}</NoticeBox>;
 }

@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import { BookingPage } from "~/components/bookings/booking-page";
 import { PageHero } from "~/components/content/page-hero";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { usePaymentProvider } from "~/components/payments/test-mode-notice";
 import { bookableOfferView, journeyOffers } from "~/content/journey";
@@ -123,10 +124,7 @@ export default function Book() {
         </PageHero>
         {/* With payments off the notice below says it already. */}
         {result && !result.ok && result.formError && provider !== "none" ? (
-          <div role="alert" className="mb-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-            <p className="font-semibold text-rose-200">{result.formError.title}</p>
-            <p className="text-rose-100">{result.formError.description}</p>
-          </div>
+          <NoticeBox notice={result.formError} className="mb-6" />
         ) : null}
         {provider === "none" ? (
           <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} />

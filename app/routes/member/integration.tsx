@@ -1,5 +1,6 @@
 import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { PageAlert } from "~/components/forms/page-alert";
 import { FacilitatorCircle } from "~/components/integration/facilitator-circle";
 import { IntegrationArchive } from "~/components/integration/integration-archive";
@@ -184,12 +185,9 @@ export default function Integration() {
         </div>
       ) : null}
       {done ? (
-        <p
-          role="status"
-          className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100"
-        >
+        <NoticeBox tone="success" className="mb-6">
           {done}
-        </p>
+        </NoticeBox>
       ) : null}
       {/* The forms of this mode that show their own refusal; the rest (a vision attached or kept) say it here. */}
       <PageAlert

@@ -12,6 +12,7 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { JournalForm } from "~/components/journal/journal-form";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
@@ -135,17 +136,16 @@ export default function JournalEntryPage() {
         </section>
       ) : (
         <>
-          {failed?.formError ? (
-            <div role="alert" className="mt-6 rounded-lg border border-rose-400/50 bg-rose-500/10 p-4">
-              <p className="font-semibold text-rose-200">{failed.formError.title}</p>
-              <p className="text-rose-100">{failed.formError.description}</p>
-            </div>
-          ) : null}
+          {failed?.formError ? <NoticeBox notice={failed.formError} className="mt-6" /> : null}
           {saved ? (
-            <div role="status" className="mt-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4">
-              <p className="font-semibold text-emerald-100">Sacred Entry Saved</p>
-              <p className="text-emerald-100">Your reflection has been preserved in your journal.</p>
-            </div>
+            <NoticeBox
+              tone="success"
+              notice={{
+                title: "Sacred Entry Saved",
+                description: "Your reflection has been preserved in your journal.",
+              }}
+              className="mt-6"
+            />
           ) : null}
           <h1 className="mt-6 font-serif text-4xl font-semibold break-words">{entry.title}</h1>
           <p className="mt-2 text-sm text-mist-muted">

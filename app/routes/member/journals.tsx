@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
-import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { EMPTY_ENTRY, JournalForm } from "~/components/journal/journal-form";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
@@ -60,14 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The entry's text stays in the form with its notice when no answer comes (decision 008). */
 export const clientAction = keepFormOnFailure(JOURNAL_MESSAGES.notSaved);
 
-function Confirmation({ children }: { children: ReactNode }) {
-  return (
-    <div role="status" className="mb-6 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100">
-      {children}
-    </div>
-  );
-}
-
 export default function Journals() {
   const { items, next, q } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FormResult | undefined;
@@ -93,16 +85,11 @@ export default function Journals() {
           <h2 id="new-entry" className="mb-5 font-serif text-2xl font-semibold">
             New Entry
           </h2>
-          {saved ? (
-            <Confirmation>
-              <p className="font-semibold">{SAVED.title}</p>
-              <p>{SAVED.description}</p>
-            </Confirmation>
-          ) : null}
+          {saved ? <NoticeBox tone="success" notice={SAVED} className="mb-6" /> : null}
           {deleted ? (
-            <Confirmation>
-              <p>The entry was deleted.</p>
-            </Confirmation>
+            <NoticeBox tone="success" className="mb-6">
+              The entry was deleted.
+            </NoticeBox>
           ) : null}
           <JournalForm
             intent="create"

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { useActionData, useLoaderData, useSearchParams } from "react-router";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { PageAlert } from "~/components/forms/page-alert";
 import { MeditationPlayer } from "~/components/practice/meditation-player";
 import { MEDITATION_SECTIONS } from "~/content/meditations";
@@ -78,12 +79,9 @@ export default function Meditations() {
       {/* A sit is recorded by the timer's own form, which has nowhere to say a refusal: the page says it. */}
       <PageAlert result={result} />
       {params.has("completed") ? (
-        <p
-          role="status"
-          className="mb-8 rounded-lg border border-emerald-400/40 bg-emerald-500/10 p-4 text-emerald-100"
-        >
+        <NoticeBox tone="success" className="mb-8">
           Your sit is recorded.
-        </p>
+        </NoticeBox>
       ) : null}
       <div className="grid gap-10">
         {MEDITATION_SECTIONS.map((section) => (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
@@ -129,10 +130,7 @@ export default function PaymentReturn() {
       <div className="card grid gap-4 text-center">
         <TestModeNotice />
         {failed ? (
-          <div role="alert" className="rounded-lg border border-rose-400/50 bg-rose-500/10 p-3 text-rose-100">
-            <p className="font-semibold">{failed.title}</p>
-            <p>{failed.description}</p>
-          </div>
+          <NoticeBox notice={failed} dense />
         ) : (
           <p aria-live="polite">{busy || !result ? "One moment, please…" : "Done."}</p>
         )}
