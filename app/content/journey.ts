@@ -1,3 +1,4 @@
+import { CEREMONIES_PAUSED } from "./ceremonies-paused";
 /**
  * "Start your journey" (the spec's page and offers): the ceremonial flow, the archetypes and the three journey offers.
  * Prices, durations and slots are the spec's; the booking issue reads the same offers.
@@ -23,9 +24,6 @@ export interface JourneyOffer {
   /** What a bookable session costs, in whole dollars, and how long it lasts; absent for the ceremony. */
   booking?: { priceUsd: number; minutes: number; needsApproval: boolean };
 }
-
-export const CEREMONIES_PAUSED =
-  "Divine Journey ceremonies are currently paused while we seek a religious-freedom exemption. We still read every application and place approved seekers on our waitlist; nobody is asked to pay for a ceremony date while the pause lasts.";
 
 export const ceremonialFlow = [
   {

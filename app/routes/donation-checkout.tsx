@@ -16,7 +16,7 @@ import { ReturnedPayment } from "~/components/payments/returned-payment";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { CEREMONIES_PAUSED } from "~/content/journey";
+import { CEREMONIES_PAUSED } from "~/content/ceremonies-paused";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult } from "~/forms/forms";

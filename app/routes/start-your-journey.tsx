@@ -4,10 +4,10 @@ import { Link, redirect, useActionData, useLoaderData, useSearchParams } from "r
 import { PageHero } from "~/components/content/page-hero";
 import { PageAlert } from "~/components/forms/page-alert";
 import { JourneyOffers } from "~/components/journey/journey-offers";
+import { CEREMONIES_PAUSED } from "~/content/ceremonies-paused";
 import {
   AGREEMENT_REQUIRED,
   archetypes,
-  CEREMONIES_PAUSED,
   ceremonialFlow,
   journeyAgreement,
   journeyDisclaimer,
