@@ -11,6 +11,7 @@ import {
   fieldErrorsOf,
   formInput,
   type Notice,
+  type Refusal,
   UNKNOWN_FORM,
 } from "./forms";
 
@@ -90,7 +91,7 @@ export function parse<T>(
 
 /** Bad input: 400 (or `status`), with the fields' messages, an optional notice and what was typed. */
 export function invalid(submission: Submission, fieldErrors: FieldErrors, formError?: Notice, status = 400) {
-  return data({ ok: false, fieldErrors, formError, values: submission.values } satisfies FormResult, { status });
+  return data({ ok: false as const, fieldErrors, formError, values: submission.values } satisfies Refusal, { status });
 }
 
 /** A post naming no form of the page (its intent missing, unknown or repeated): PageAlert shows it. */
@@ -107,12 +108,12 @@ export function refused(
 ) {
   return data(
     {
-      ok: false,
-      fieldErrors: {},
+      ok: false as const,
+      fieldErrors: {} as FieldErrors,
       formError: notice,
       values: submission.values,
       ...(extra.rateLimited ? { rateLimited: true as const } : {}),
-    } satisfies FormResult,
+    } satisfies Refusal,
     {
       status,
       headers: extra.retryAfterSeconds ? { "Retry-After": String(extra.retryAfterSeconds) } : undefined,
@@ -124,8 +125,9 @@ export function refused(
  * Success: the app gets `{ ok: true, data }` and shows its success state; a browser without
  * JavaScript is sent (303) to a page that says it worked, so a reload never posts again.
  */
-export function succeeded<T>(request: Request, answer: SubmissionAnswer & { data?: T }, headers?: HeadersInit) {
-  if (isDataRequest(request)) return data({ ok: true, data: answer.data as T } satisfies FormResult<T>, { headers });
+export function succeeded<T = never>(request: Request, answer: SubmissionAnswer<T>, headers?: HeadersInit) {
+  if (isDataRequest(request))
+    return data({ ok: true as const, data: answer.data } satisfies FormResult<T>, { headers });
   return redirect(answer.redirectTo, { status: 303, headers });
 }
 

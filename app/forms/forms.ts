@@ -13,9 +13,16 @@ export type FormValues = Record<string, string | string[]>;
  * messages, one notice and what was typed. A browser without JavaScript gets a redirect instead of
  * a success answer (form-action.server.ts).
  */
-export type FormResult<T = unknown> =
-  | { ok: true; data?: T }
-  | { ok: false; fieldErrors: FieldErrors; formError?: Notice; values?: FormValues; rateLimited?: true };
+export type FormResult<T = unknown> = { ok: true; data?: T } | Refusal;
+
+/** A form's refusal: each field's message, the form's notice, what was typed. */
+export interface Refusal {
+  ok: false;
+  fieldErrors: FieldErrors;
+  formError?: Notice;
+  values?: FormValues;
+  rateLimited?: true;
+}
 
 /**
  * A post naming an intent the page has no form for: only a stale page (the app changed under it) or a

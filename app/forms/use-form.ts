@@ -35,7 +35,7 @@ interface Fetcher {
 export interface FormOptions<T> {
   /** Prefix of the fields' ids, unique on the page. */
   id: string;
-  /** The action's last answer (useActionData, or fetcher.data). */
+  /** The action's last answer (the route's actionData, or fetcher.data). */
   result: FormResult<T> | undefined;
   /** The form's schema, loaded on first use (docs/decisions/003-zod-mini-in-forms.md). */
   schema?: () => Promise<Schema>;

@@ -21,14 +21,10 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
-interface RootData {
-  siteUrl: string;
-}
-
 /** SITE_URL reaches meta functions through the root loader (it runs on server and client). */
 export function siteUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  return root?.siteUrl ?? "";
+  const root = matches.find((m) => m?.id === "root")?.data;
+  return root && typeof root === "object" && "siteUrl" in root && typeof root.siteUrl === "string" ? root.siteUrl : "";
 }
 
 export function seo(siteUrl: string, page: PageSeo): MetaDescriptor[] {

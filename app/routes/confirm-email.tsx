@@ -1,9 +1,8 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { appContext } from "~/context";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { privateMeta } from "~/lib/private-meta";
 import { linkSubject } from "~/lib/tokens.server";
@@ -56,10 +55,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
-export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as FormResult<Done> | undefined;
+export default function ConfirmEmail({ loaderData, actionData: result }: Route.ComponentProps) {
   const form = useForm<Done>({ id: "confirm-email", result });
   const done: Partial<Done> | null = result?.ok
     ? (result.data ?? null)

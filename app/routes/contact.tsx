@@ -1,6 +1,6 @@
 import { Mail } from "lucide-react";
 import { useState } from "react";
-import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import { Form, redirect, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
@@ -10,7 +10,6 @@ import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { HONEYPOT_FIELD } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { EMAIL_PATTERN } from "~/lib/email";
@@ -87,12 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 const SENT_PAGE = "/contact?sent=1";
 
 /** The spec's contact failure notice, shown when no answer came (the connection dropped); the text stays. */
-export const clientAction = keepFormOnFailure(NOT_SENT);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NOT_SENT);
 
 const loadSchema = () => import("~/modules/contact/validation").then((m) => m.contactSchema);
 
-export default function Contact() {
-  const result = useActionData<typeof action>() as FormResult<{ care?: boolean }> | undefined;
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const [params] = useSearchParams();
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);

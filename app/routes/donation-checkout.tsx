@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
 import { useRef, useState } from "react";
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import {
@@ -19,16 +19,17 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { CEREMONIES_PAUSED } from "~/content/ceremonies-paused";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { readWholeDollars } from "~/modules/giving/amount";
 import { CHECKOUT_DEFAULT, CHECKOUT_MINIMUM, CHECKOUT_PRESETS, formatUsd } from "~/modules/giving/amounts";
-import { giftFormAction, giveCeremonyDonation, returnedPayment } from "~/modules/giving/give.server";
+import { giveCeremonyDonation, returnedPayment } from "~/modules/giving/give.server";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
+import { checkoutSchema } from "~/modules/giving/validation";
 import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import type { Route } from "./+types/donation-checkout";
+import { giftFormAction } from "./gift-form.server";
 
 export const headers = publicPageHeaders;
 
@@ -46,13 +47,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { outcome: returnedPayment(request.url) };
 }
 
-/** The gift (give.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
+/** The gift (gift-form.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
 export function action({ request, context }: Route.ActionArgs) {
-  return giftFormAction(request, context.get(appContext), giveCeremonyDonation);
+  return giftFormAction(request, context.get(appContext), checkoutSchema, giveCeremonyDonation);
 }
 
 /** A dropped connection keeps the page and what was typed, with SPEC.md's payment notice. */
-export const clientAction = keepFormOnFailure(GIVING_MESSAGES.error);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, GIVING_MESSAGES.error);
 
 const loadSchema = () => import("~/modules/giving/validation").then((m) => m.checkoutSchema);
 
@@ -63,9 +64,9 @@ const supports = [
   "Sliding-scale places for seekers with fewer means",
 ];
 
-export default function DonationCheckout() {
-  const { outcome } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function DonationCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { outcome } = loaderData;
+  const result = actionData;
   const cards = useCardFields();
   const provider = usePaymentProvider();
   const hydrated = useHydrated();

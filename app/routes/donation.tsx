@@ -1,6 +1,6 @@
 import { HeartHandshake } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
@@ -10,17 +10,18 @@ import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/componen
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { artPath } from "~/lib/art-paths";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { chooseOffering, readWholeDollars } from "~/modules/giving/amount";
 import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatUsd } from "~/modules/giving/amounts";
-import { giftFormAction, giveOffering, returnedPayment } from "~/modules/giving/give.server";
+import { giveOffering, returnedPayment } from "~/modules/giving/give.server";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
+import { donationSchema } from "~/modules/giving/validation";
 import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import type { Route } from "./+types/donation";
+import { giftFormAction } from "./gift-form.server";
 
 export const headers = publicPageHeaders;
 
@@ -39,13 +40,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { outcome: returnedPayment(request.url) };
 }
 
-/** The gift (give.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
+/** The gift (gift-form.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
 export function action({ request, context }: Route.ActionArgs) {
-  return giftFormAction(request, context.get(appContext), giveOffering);
+  return giftFormAction(request, context.get(appContext), donationSchema, giveOffering);
 }
 
 /** A dropped connection keeps the page and what was typed, with SPEC.md's payment notice. */
-export const clientAction = keepFormOnFailure(GIVING_MESSAGES.error);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, GIVING_MESSAGES.error);
 
 const loadSchema = () => import("~/modules/giving/validation").then((m) => m.donationSchema);
 
@@ -56,9 +57,9 @@ const benefits = [
   "Meditations, articles and resources, free to all",
 ];
 
-export default function Donation() {
-  const { outcome } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function Donation({ loaderData, actionData }: Route.ComponentProps) {
+  const { outcome } = loaderData;
+  const result = actionData;
   const provider = usePaymentProvider();
   const paysElsewhere = usePaysElsewhere();
   const form = useForm({

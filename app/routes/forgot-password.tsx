@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { formatWait } from "~/lib/dates";
@@ -57,12 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.forgotPasswordSchema);
 
-export default function ForgotPassword() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const [params] = useSearchParams();
   // Shown after a success in the app, or on the page a browser without JavaScript lands on.
   const [sent, setSent] = useState(() => params.has("sent"));

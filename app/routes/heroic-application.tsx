@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
@@ -10,7 +10,6 @@ import { journeyAgreement } from "~/content/journey";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
 import { sanitiseEmail, sanitiseName, sanitisePhone } from "~/lib/sanitise";
@@ -73,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** "Submission failed" when no answer came (the connection dropped); every answer stays typed. */
-export const clientAction = keepFormOnFailure(APPLICATION_MESSAGES.failed);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, APPLICATION_MESSAGES.failed);
 
 /** Rewrites a field's value as it is typed (the spec's rule: inputs are sanitised as typed). */
 const sanitiseOnInput = (clean: (v: string) => string) => (event: React.FormEvent<HTMLInputElement>) => {
@@ -82,14 +81,13 @@ const sanitiseOnInput = (clean: (v: string) => string) => (event: React.FormEven
 };
 const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 3);
 
-export default function HeroicApplication() {
+export default function HeroicApplication({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   if (params.has("submitted")) return <Submitted />;
-  return <ApplicationForm />;
+  return <ApplicationForm result={actionData} />;
 }
 
-function ApplicationForm() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
+function ApplicationForm({ result }: { result: Route.ComponentProps["actionData"] }) {
   const navigate = useNavigate();
   const form = useForm({
     id: "application",

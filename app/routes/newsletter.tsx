@@ -1,10 +1,9 @@
-import { Link, useActionData, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { HONEYPOT_FIELD } from "~/forms/forms";
 import { formatWait } from "~/lib/dates";
 import { getViewer } from "~/modules/accounts/session.server";
@@ -64,11 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** SPEC.md: "Submission failed" when no answer came; the address stays typed. */
-export const clientAction = keepFormOnFailure(NEWSLETTER_MESSAGES.failed);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NEWSLETTER_MESSAGES.failed);
 
 /** A page only for visitors without JavaScript: where a sign-up lands, and where its errors show. */
-export default function Newsletter() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const [params] = useSearchParams();
   const joined = params.has("joined") && !result;
   const confirmed = params.has("confirmed") && !result;

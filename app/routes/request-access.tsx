@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
@@ -8,7 +8,6 @@ import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { HONEYPOT_FIELD } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
@@ -69,11 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The spec's request error: "Unable to submit request. Please try again." when no answer came; the text stays. */
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
 const loadSchema = () => import("~/modules/intake/validation").then((m) => m.accessRequestSchema);
 
-export default function RequestAccess() {
+export default function RequestAccess({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   // Per the spec: form, submitting, received. "Received" is the page's address, so it also shows without JavaScript.
   if (params.has("received")) {
@@ -103,14 +102,13 @@ export default function RequestAccess() {
         Tell us a little about yourself. Every request is read by a person; not every request is approved.
       </PageHero>
       <div className="card">
-        <RequestForm />
+        <RequestForm result={actionData} />
       </div>
     </div>
   );
 }
 
-function RequestForm() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
+function RequestForm({ result }: { result: Route.ComponentProps["actionData"] }) {
   const navigate = useNavigate();
   // The spec's access request: one message at a time, the first in the spec's order; it clears on any field change.
   const [quiet, setQuiet] = useState(false);

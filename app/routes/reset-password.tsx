@@ -1,11 +1,10 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { privateMeta } from "~/lib/private-meta";
@@ -51,13 +50,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.resetPasswordSchema);
 
-export default function ResetPassword() {
-  const { valid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { valid } = loaderData;
+  const result = actionData;
   const form = useForm({ id: "reset", result, schema: loadSchema });
   const alert = useOneAlert(form);
 

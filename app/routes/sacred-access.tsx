@@ -1,13 +1,5 @@
 import { useEffect, useState } from "react";
-import {
-  Form,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useActionData,
-  useNavigate,
-  useSearchParams,
-} from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
@@ -15,7 +7,6 @@ import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -88,12 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection: SPEC.md's "An unexpected error occurred", what was typed kept. */
-export const clientAction = keepFormOnFailure(UNEXPECTED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, UNEXPECTED);
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.signInSchema);
 
-export default function SacredAccess() {
-  const result = useActionData<typeof action>() as FormResult<{ redirectTo: string }> | undefined;
+export default function SacredAccess({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [welcome, setWelcome] = useState<string | null>(null);

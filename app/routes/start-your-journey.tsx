@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { PageAlert } from "~/components/forms/page-alert";
 import { JourneyOffers } from "~/components/journey/journey-offers";
@@ -28,7 +28,6 @@ import {
   unknownForm,
 } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { formatWait } from "~/lib/dates";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -115,7 +114,7 @@ const tooMany = (submission: Submission, retryAfterSeconds: number) =>
   refused(submission, QUIZ_MESSAGES.tooMany, 429, { retryAfterSeconds, rateLimited: true });
 
 /** The spec's quiz notice "Submission failed" when the quiz's answer never came; the answers stay chosen. */
-export const clientAction = keepFormOnFailure(QUIZ_MESSAGES.failed);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, QUIZ_MESSAGES.failed);
 
 /** The recommendation a finished quiz's address names (`?result=`); anything else is no result. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -135,11 +134,11 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function StartYourJourney() {
-  const { landed, text } = useLoaderData<typeof loader>();
+export default function StartYourJourney({ loaderData, actionData }: Route.ComponentProps) {
+  const { landed, text } = loaderData;
   const { journeyIntro, ceremonialFlow, archetypes } = text;
   const [params] = useSearchParams();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = actionData;
   // The page's answer may be the quiz's (without JavaScript); only Apply's is the agreement's.
   const applyError =
     result && !result.ok && result.values?.intent === "apply"
@@ -148,11 +147,11 @@ export default function StartYourJourney() {
 
   // The quiz replaces the page (the spec's journey page); ?quiz keeps it across reloads and the back button, and
   // the quiz's own answer (without JavaScript) shows it too.
-  const quizAnswer = result && !result.ok && result.values?.intent === "quiz";
+  const quizAnswer = result && !result.ok && result.values?.intent === "quiz" ? result : undefined;
   if (params.has("quiz") || quizAnswer) {
     return (
       <Suspense fallback={null}>
-        <ReadinessQuiz landed={landed} />
+        <ReadinessQuiz landed={landed} page={quizAnswer} />
       </Suspense>
     );
   }

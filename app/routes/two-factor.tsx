@@ -1,11 +1,10 @@
-import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { privateMeta } from "~/lib/private-meta";
@@ -42,12 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
 
-export default function TwoFactor() {
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function TwoFactor({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const [params] = useSearchParams();
   const form = useForm({ id: "second-factor", result, schema: loadSchema });
   const alert = useOneAlert(form);

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
@@ -6,7 +6,6 @@ import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { privateMeta } from "~/lib/private-meta";
 import { acceptInvitation, findInvitation } from "~/modules/accounts/invitations.server";
@@ -62,13 +61,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection keeps the page and the username; the passwords are typed again. */
-export const clientAction = keepFormOnFailure(NOT_SAVED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NOT_SAVED);
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.acceptInvitationSchema);
 
-export default function Welcome() {
-  const { name, adminSetup } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function Welcome({ loaderData, actionData }: Route.ComponentProps) {
+  const { name, adminSetup } = loaderData;
+  const result = actionData;
   const form = useForm({ id: "welcome", result, schema: loadSchema });
   const notice = form.formError ? [form.formError.title, form.formError.description].filter(Boolean).join(" ") : null;
 

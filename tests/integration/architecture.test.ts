@@ -63,6 +63,12 @@ function importsOf(file: string): string[] {
   return info.importedFiles.map((i) => resolveImport(file, i.fileName)).filter((f): f is string => f !== null);
 }
 
+/** Every import of one file: packages by name, our own files resolved (as importsOf). */
+function packagesAndFiles(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(path.join(ROOT, file), "utf8"), true, true);
+  return info.importedFiles.map((i) => resolveImport(file, i.fileName) ?? i.fileName);
+}
+
 function moduleOf(file: string): string {
   const parts = file.split("/");
   if (parts[0] === "app" && parts.length > 2) {
@@ -168,6 +174,21 @@ describe("architecture", () => {
       .flatMap((file) => importsOf(file).map((target) => ({ file, target })))
       .filter(({ target }) => /^app\/(routes|components)\//.test(target))
       .map(({ file, target }) => `${file} imports ${target}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("keeps HTTP out of modules: no React Router and no form pipeline under app/modules", () => {
+    const wrong = files
+      .filter((file) => file.startsWith("app/modules/") && !isTest(file))
+      .flatMap((file) => packagesAndFiles(file).map((target) => ({ file, target })))
+      .filter(({ target }) => /^react-router(\/|$)|^@react-router\//.test(target) || target.startsWith("app/forms/"))
+      .map(({ file, target }) => `${file} imports ${target}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("reads route data typed: no useLoaderData, useActionData or casts to FormResult", () => {
+    const untyped = /\buse(Loader|Action)Data\b|\bas\s+(FormResult|Refusal)\b/;
+    const wrong = files.filter((file) => untyped.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(wrong).toEqual([]);
   });
 

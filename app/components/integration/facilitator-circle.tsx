@@ -35,7 +35,7 @@ export function FacilitatorCircle({
   shares: ReadonlyArray<ShareView>;
   /** Who opened the member's shares, and when. */
   reads: ReadonlyArray<{ id: number; text: string }>;
-  result?: FormResult;
+  result?: FormResult<{ care?: boolean }>;
 }) {
   const fetcher = useFetcher<FormResult<{ care?: boolean }>>();
   const hydrated = useHydrated();
@@ -47,7 +47,7 @@ export function FacilitatorCircle({
   const [care, setCare] = useState(false);
   const form = useForm<{ care?: boolean }>({
     id: "share",
-    result: fetcher.data ?? (result as FormResult<{ care?: boolean }> | undefined),
+    result: fetcher.data ?? result,
     schema: loadSchema,
     fetcher,
     onInvalid(errors) {

@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { quizQuestions, type Recommendation } from "~/content/readiness-quiz";
-import type { FormResult } from "~/forms/forms";
+import type { FormResult, Refusal } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { QUIZ_MESSAGES } from "~/modules/intake/messages";
 
@@ -21,19 +21,17 @@ type QuizResult = FormResult<Recommendation>;
  * (`?quiz&result=...`), where the post lands without JavaScript.
  */
 /** `landed`: the recommendation the page's address names, read by the loader (the texts stay on the server). */
-export function ReadinessQuiz({ landed }: { landed?: Recommendation | null }) {
+/** `page`: the page's own answer when it was the quiz's, without JavaScript (the Apply form posts there too). */
+export function ReadinessQuiz({ landed, page }: { landed?: Recommendation | null; page?: Refusal }) {
   const { pathname } = useLocation();
   const fetcher = useFetcher<QuizResult>();
-  // Without JavaScript the answer comes with the page; the page's Apply form posts here too.
-  const page = useActionData() as FormResult | undefined;
-  const pageResult = page && !page.ok && page.values?.intent === "quiz" ? page : undefined;
   const stepped = useHydrated();
   const [index, setIndex] = useState(0);
   const [view, setView] = useState<"question" | "email">("question");
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<Recommendation>({
     id: "quiz",
-    result: fetcher.data ?? pageResult,
+    result: fetcher.data ?? page,
     schema: loadSchema,
     fetcher,
     onInvalid(errors) {

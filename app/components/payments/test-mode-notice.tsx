@@ -4,7 +4,7 @@ import type { PublicEnv } from "~/env.server";
 
 /** Every payment screen says so when no real money can move (DESIGN.md: the test provider is clearly labelled). */
 export function TestModeNotice({ cards = false }: { cards?: boolean }) {
-  const env = useRouteLoaderData("root") as PublicEnv | undefined;
+  const env = useRouteLoaderData<PublicEnv>("root");
   if (env?.paymentProvider !== "test") return null;
   return (
     <p className="flex items-start gap-2 rounded-lg border border-sky-300/50 bg-sky-500/10 p-3 text-sm text-sky-100">
@@ -19,7 +19,7 @@ export function TestModeNotice({ cards = false }: { cards?: boolean }) {
 
 /** "paypal", "test", or "none" when online payment is off. */
 export function usePaymentProvider() {
-  return (useRouteLoaderData("root") as PublicEnv | undefined)?.paymentProvider ?? "test";
+  return useRouteLoaderData<PublicEnv>("root")?.paymentProvider ?? "test";
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { createContext, type ReactNode, useContext } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
@@ -10,6 +10,11 @@ interface Saved {
   intent: string;
   redirectTo: string;
 }
+/** The page's answer, as the route reads it (Route.ComponentProps' actionData). */
+export type ProfileAnswer = FormResult<Saved> | undefined;
+const ProfileAnswerContext = createContext<ProfileAnswer>(undefined);
+/** Given the page's answer by the route, for every form of the page (each takes its own, by intent). */
+export const ProfileAnswerProvider = ProfileAnswerContext.Provider;
 type Schema = NonNullable<Parameters<typeof useForm>[0]["schema"]>;
 
 /**
@@ -25,7 +30,7 @@ let lastSent = "";
  * with its messages and what was typed.
  */
 export function useProfileForm(intent: string, schema?: Schema) {
-  const answer = useActionData() as FormResult<Saved> | undefined;
+  const answer = useContext(ProfileAnswerContext);
   const owner = !answer
     ? null
     : answer.ok

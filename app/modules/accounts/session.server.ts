@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
 import type { ViewerHandles } from "../../handles";
 import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./auth.server";
 import { DEFAULT_TIMEZONE, profiles, type Role, sessions } from "./schema";
@@ -87,34 +86,4 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/das
   return to;
 }
 
-function signInRedirect(url: URL): never {
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(`/sacred-access?redirectTo=${encodeURIComponent(back)}`, {
-    headers: { "Cache-Control": "private, no-store" },
-  });
-}
-
-/**
- * The signed-in person, or a redirect to sign in and come back to `url`: the address asked for.
- * In middleware that is its `url` argument, not `request.url`, which for React Router's data
- * requests still carries its own `_routes` and `index` parameters.
- */
-export async function requireViewer(request: Request, context: ViewerHandles, url: URL): Promise<Viewer> {
-  return (await getViewer(request, context)) ?? signInRedirect(url);
-}
-
 export const isStaff = (role: Role) => role === "keeper" || role === "admin";
-
-/**
- * Keepers and admins whose session passed the second factor: the console's layout middleware
- * asks it of every console request, and the admin-only pages ask it again with "admin". Staff
- * without two-factor are sent to enrol; a session opened with only the password is sent to prove
- * it (step-up); everyone else gets a 403 (the console's existence is no secret, its content is).
- */
-export function requireStaff(viewer: Viewer, role: "keeper" | "admin" = "keeper"): Viewer {
-  if (!isStaff(viewer.role) || (role === "admin" && viewer.role !== "admin")) {
-    throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
-  }
-  if (!viewer.twoFactorEnabled || !viewer.sessionTwoFactor) throw redirect("/console/two-factor");
-  return viewer;
-}

@@ -1,5 +1,3 @@
-import type { Notice } from "~/forms/forms";
-
 /**
  * What a console page says after a change (`?done=` without JavaScript, a toast with it). SPEC.md
  * describes no console, so these are the console's own words, one per outcome.
@@ -37,5 +35,5 @@ export const CONSOLE_MESSAGES = {
   notSaved: {
     title: "Not saved",
     description: "The change may not have been saved. Please try again; sent twice, it is applied only once.",
-  } satisfies Notice,
+  },
 } as const;

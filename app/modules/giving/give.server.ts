@@ -1,25 +1,24 @@
-import {
-  handleForm,
-  handOff,
-  invalid,
-  parse,
-  readSubmission,
-  refused,
-  type Submission,
-} from "../../forms/action.server";
-import type { FieldErrors } from "../../forms/forms";
+import type { z } from "zod/mini";
 import type { LoggedHandles } from "../../handles";
-import { getViewer } from "../accounts/session.server";
 import { carryOutPayment } from "../payments/fulfilment.server";
-import { PAYMENTS_OFF_MESSAGES } from "../payments/messages";
 import { orderPayment, PaymentProviderError, recordPayment } from "../payments/payments.server";
 import { onlinePayments } from "../payments/providers.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { forget, NEW_RECORD, once, type SubmissionIdentity } from "../submissions/once.server";
 import { chooseOffering, readWholeDollars } from "./amount";
-import { GIVING_MESSAGES } from "./messages";
-import { checkoutSchema, donationSchema } from "./validation";
+import type { checkoutSchema, donationSchema } from "./validation";
+
+type FieldErrors = Record<string, string>;
+
+/** Who gives: the form's one-time key and, when signed in, the account. */
+export interface Giver {
+  key: string | null;
+  payerId: string | null;
+}
+
+/** A giving form read by its schema (the route reads it, so this module needs no form pipeline). */
+export type ReadForm<T> = () => { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 /** What a giving form comes to; the route answers each with its status and notice. */
 export type GiveOutcome =
@@ -72,7 +71,8 @@ async function give(
     });
     return { redirectTo: gift.doneAt(paymentId), data: { paymentId } };
   });
-  const { paymentId } = answer.data as { paymentId: string };
+  // Every answer of this scope carries its payment's id (a replayed one too).
+  const paymentId = answer.data?.paymentId ?? "";
   const outcome = await pay(paymentId, answer.redirectTo, gift);
   // The payment is marked failed; the same key may try again with a new one.
   if (outcome.kind === "failed") await forget(ctx.db, identity);
@@ -80,10 +80,14 @@ async function give(
 }
 
 /** /donation's offering: a tier or a typed amount, approved on the provider's page. */
-export function giveOffering(ctx: LoggedHandles, submission: Submission, payerId: string | null): Promise<GiveOutcome> {
-  const identity = { scope: "donation", key: submission.key, ownerId: payerId ?? undefined, subject: NEW_RECORD };
+export function giveOffering(
+  ctx: LoggedHandles,
+  giver: Giver,
+  form: ReadForm<z.infer<typeof donationSchema>>,
+): Promise<GiveOutcome> {
+  const identity = { scope: "donation", key: giver.key, ownerId: giver.payerId ?? undefined, subject: NEW_RECORD };
   const read = () => {
-    const parsed = parse(submission, donationSchema);
+    const parsed = form();
     if (!parsed.ok) return parsed;
     const choice = chooseOffering(parsed.data.tier, parsed.data.amount);
     if (!choice.ok) return { ok: false as const, fieldErrors: { [choice.field]: choice.error } };
@@ -109,17 +113,17 @@ export function giveOffering(ctx: LoggedHandles, submission: Submission, payerId
 /** /donation-checkout's ceremony donation: test card fields capture at once, else the provider's approval. */
 export function giveCeremonyDonation(
   ctx: LoggedHandles,
-  submission: Submission,
-  payerId: string | null,
+  giver: Giver,
+  form: ReadForm<z.infer<typeof checkoutSchema>>,
 ): Promise<GiveOutcome> {
   const identity = {
     scope: "donation-checkout",
-    key: submission.key,
-    ownerId: payerId ?? undefined,
+    key: giver.key,
+    ownerId: giver.payerId ?? undefined,
     subject: NEW_RECORD,
   };
   const read = () => {
-    const parsed = parse(submission, checkoutSchema);
+    const parsed = form();
     if (!parsed.ok) return parsed;
     const { amount, donorName, email, cardLast4 } = parsed.data;
     // The schema accepted the amount, so it reads as whole dollars.
@@ -143,41 +147,6 @@ export function giveCeremonyDonation(
     }
     // Declined or failed: nothing was taken.
     return { kind: "failed", status: 402 };
-  });
-}
-
-/** Both forms' answer: every refusal carries SPEC.md's payment notice and what was typed. */
-export function answerGift(submission: Submission, outcome: GiveOutcome) {
-  switch (outcome.kind) {
-    case "limited":
-      return refused(submission, GIVING_MESSAGES.error, 429, {
-        retryAfterSeconds: outcome.retryAfterSeconds,
-        rateLimited: true,
-      });
-    case "invalid":
-      return invalid(submission, outcome.fieldErrors);
-    case "redirect":
-      return handOff(outcome.url);
-    case "failed":
-      return refused(submission, GIVING_MESSAGES.error, outcome.status);
-    case "off":
-      return refused(submission, PAYMENTS_OFF_MESSAGES.giving, 409);
-  }
-}
-
-/**
- * A giving page's form post, whole: who gives (when signed in), the gift, and its answer, with
- * SPEC.md's payment notice if anything fails on the way. Both giving pages' actions are this.
- */
-export async function giftFormAction(
-  request: Request,
-  ctx: LoggedHandles,
-  giveGift: (ctx: LoggedHandles, submission: Submission, payerId: string | null) => Promise<GiveOutcome>,
-) {
-  const submission = await readSubmission(request);
-  return handleForm(submission, GIVING_MESSAGES.error, ctx.logger, async () => {
-    const viewer = await getViewer(request, ctx);
-    return answerGift(submission, await giveGift(ctx, submission, viewer?.id ?? null));
   });
 }
 

@@ -88,7 +88,7 @@ export const endSessionSchema = z.object({
   sessionId: z.string().check(z.minLength(1, "Please choose a session to end."), z.maxLength(200, "Unknown session.")),
 });
 
-/** The forms of /profile, by intent: each shows its own refusal (profile-actions.server.ts answers them). */
+/** The forms of /profile, by intent: each shows its own refusal (routes/member/profile-actions.server.ts answers them). */
 export const PROFILE_FORMS = [
   "basic",
   "medical",

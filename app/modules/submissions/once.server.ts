@@ -34,11 +34,11 @@ export const SUBMISSION_MEMORY_MS = 86_400_000;
  * nothing: on PostgreSQL a simultaneous one waits on the unique row until the first commits. If
  * `write` fails, nothing is kept, so a retry stores it.
  */
-export async function once(
+export async function once<T = never>(
   db: Db,
   identity: SubmissionIdentity,
-  write: (tx: Db) => Promise<SubmissionAnswer>,
-): Promise<SubmissionAnswer & { replayed?: true }> {
+  write: (tx: Db) => Promise<SubmissionAnswer<T>>,
+): Promise<SubmissionAnswer<T> & { replayed?: true }> {
   if (!identity.key || !KEY.test(identity.key)) return db.transaction(write);
   const row = { scope: identity.scope, owner: identity.ownerId ?? "", subject: identity.subject, key: identity.key };
   return db.transaction(async (tx) => {
@@ -61,7 +61,8 @@ export async function once(
             eq(formSubmissions.key, row.key),
           ),
         );
-      if (first) return { ...first.answer, replayed: true as const };
+      // Stored by this scope's own write, so it has that write's shape.
+      if (first) return { ...(first.answer as SubmissionAnswer<T>), replayed: true as const };
     }
     const answer = await write(tx);
     await tx

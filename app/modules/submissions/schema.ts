@@ -1,9 +1,9 @@
 import { jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** What a form's success answers: where a browser without JavaScript is sent, and the data a script gets. */
-export interface SubmissionAnswer {
+export interface SubmissionAnswer<T = unknown> {
   redirectTo: string;
-  data?: unknown;
+  data?: T;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { BookingPage } from "~/components/bookings/booking-page";
 import { PageHero } from "~/components/content/page-hero";
 import { NoticeBox } from "~/components/forms/notice-box";
@@ -17,7 +17,6 @@ import {
   succeeded,
 } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { knownZone } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { getViewer } from "~/modules/accounts/session.server";
@@ -86,8 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const kind = held.booking.status === "requested" ? "requested" : "confirmed";
       return { redirectTo: `/booking-confirmed?kind=${kind}`, data: { bookingId: held.booking.id } };
     });
-    const { bookingId } = answer.data as { bookingId: string };
-    let booking = await getBooking(handles.db, bookingId);
+    // Every answer of this scope carries its booking's id (a replayed one too).
+    let booking = await getBooking(handles.db, answer.data?.bookingId ?? "");
     if (booking?.status === "held") {
       const paid = await payForBooking(handles.db, handles.env, booking, parsed.data.cardLast4 || undefined);
       // Off to the provider's approval page (PayPal, or the test provider's without card fields).
@@ -110,11 +109,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** SPEC.md's "Booking Failed" when no answer came; the dialog and the page keep what was typed. */
-export const clientAction = keepFormOnFailure(BOOKING_MESSAGES.failed);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, BOOKING_MESSAGES.failed);
 
-export default function Book() {
-  const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<BookingSummary> | undefined;
+export default function Book({ loaderData, actionData }: Route.ComponentProps) {
+  const data = loaderData;
+  const result = actionData;
   const provider = usePaymentProvider();
   if (!data.offer) {
     return (

@@ -1,14 +1,5 @@
 import { useState } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { DayLinks, TimeChoices } from "~/components/bookings/day-choice";
 import { LocalTime } from "~/components/bookings/local-time";
 import { PageHero } from "~/components/content/page-hero";
@@ -26,7 +17,6 @@ import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/componen
 import { appContext } from "~/context";
 import { FormRefusal, handleForm, handOff, readSubmission, refused } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { formatDayShort } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
@@ -141,14 +131,14 @@ const REFUND_FAILED = "The refund could not be made just now; nothing changed. P
 const leave = (to: string) => redirect(to, 303);
 
 /** A dropped connection keeps the page, with a notice to try again. */
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
 /** Where a change lands: the outcome only, never the booking (the link may be spent by then). */
 const doneUrl = (outcome: "cancelled" | "refunded" | "moved") => `/bookings/manage/done?outcome=${outcome}`;
 
-export default function ManageBooking() {
-  const booking = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const booking = loaderData;
+  const result = actionData;
   // Each form shows its own answer (the page's three forms share one action).
   const answerTo = (intent: string) => (result && !result.ok && result.values?.intent === intent ? result : undefined);
   const cards = useCardFields();

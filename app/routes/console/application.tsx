@@ -1,15 +1,14 @@
 import { AlertTriangle } from "lucide-react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { data, Form, Link } from "react-router";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { TextAreaField } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { applicationDecisionSchema, applicationNoteSchema } from "~/modules/console/validation";
 import { addApplicationNote, decideApplication, readApplication } from "~/modules/intake/application-review.server";
@@ -84,13 +83,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadFields = () => import("~/modules/console/validation").then((m) => m.applicationFields);
 
-export default function ApplicationDetail() {
-  const { application: a } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function ApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { application: a } = loaderData;
+  const result = actionData;
   const form = useForm({ id: "application", result, schema: loadFields });
   const submitting = form.pending;
   return (

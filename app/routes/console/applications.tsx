@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -45,8 +44,8 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
   { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
 ];
 
-export default function Applications() {
-  const { rows, next } = useLoaderData<typeof loader>();
+export default function Applications({ loaderData }: Route.ComponentProps) {
+  const { rows, next } = loaderData;
   return (
     <>
       <h1 className="font-serif text-3xl font-semibold">Ceremony applications</h1>

@@ -1,13 +1,13 @@
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusFilter } from "~/components/console/status-filter";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS } from "~/modules/audit/actions";
 import { AUDIT_PAGE_SIZE, listAudit, personName } from "~/modules/console/audit-log.server";
+import { requireStaff } from "../guards.server";
 import type { Route } from "./+types/audit";
 
 const ACTIONS = Object.values(AUDIT_ACTIONS);
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function AuditLog() {
-  const { rows, next, person } = useLoaderData<typeof loader>();
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { rows, next, person } = loaderData;
   const [params] = useSearchParams();
   /** This page's address showing one person (the action filter kept; paging starts again). */
   const forPerson = (value: string) => {

@@ -1,11 +1,12 @@
 import { Download } from "lucide-react";
-import { data, Form, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { FormAlert } from "~/components/forms/form-alert";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { DAY_INVALID, dayIn, formatSlot } from "~/lib/dates";
@@ -20,7 +21,6 @@ import {
   unblockDay,
 } from "~/modules/bookings/schedule.server";
 import { SLOT_ZONE } from "~/modules/bookings/time";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { bookingDecisionSchema, closeDaySchema, reopenDaySchema } from "~/modules/console/validation";
 import { formatCents } from "~/modules/giving/amounts";
@@ -115,13 +115,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadCloseDay = () => import("~/modules/console/validation").then((m) => m.closeDayFields);
 
-export default function ConsoleBookings() {
-  const { byDay, totals, requests, blocked, fromDay, days, filterError } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function ConsoleBookings({ loaderData, actionData }: Route.ComponentProps) {
+  const { byDay, totals, requests, blocked, fromDay, days, filterError } = loaderData;
+  const result = actionData;
   const closeDay = useForm({ id: "close-day", result, schema: loadCloseDay });
   const day = closeDay.field("day");
   const reason = closeDay.field("reason");

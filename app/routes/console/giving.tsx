@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { data, Form, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import { DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
@@ -9,18 +9,18 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { DAY_INVALID, formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { requireStaff } from "~/modules/accounts/session.server";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { refundSchema } from "~/modules/console/validation";
 import { formatCents } from "~/modules/giving/amounts";
 import { giftFilterFrom } from "~/modules/giving/filter";
 import { GIFT_PAGE_SIZE, getGift, giftTotals, listGifts, refundGift } from "~/modules/giving/gifts.server";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
+import { requireStaff } from "../guards.server";
 import type { Route } from "./+types/giving";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -93,11 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
-export default function Giving() {
-  const { rows, totals, next, canRefund, filterError } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function Giving({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, totals, next, canRefund, filterError } = loaderData;
+  const result = actionData;
   const [params] = useSearchParams();
   const csv = new URLSearchParams(params);
   csv.delete("before");

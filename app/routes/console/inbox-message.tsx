@@ -1,15 +1,14 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { data, Form, Link } from "react-router";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { readMessage, replyToMessage, setHandled } from "~/modules/contact/contact.server";
 import { contactReplySchema } from "~/modules/contact/validation";
@@ -69,13 +68,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadSchema = () => import("~/modules/contact/validation").then((m) => m.contactReplySchema);
 
-export default function InboxMessage() {
-  const { message, replies } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function InboxMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { message, replies } = loaderData;
+  const result = actionData;
   const replyAnswer = result && !result.ok && result.values?.intent === "reply" ? result : undefined;
   const reply = useForm({
     id: "reply",

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function Inbox() {
-  const { filter, rows } = useLoaderData<typeof loader>();
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { filter, rows } = loaderData;
   const waiting = filter === "waiting";
   return (
     <>

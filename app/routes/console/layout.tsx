@@ -1,14 +1,14 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { ScrollStrip } from "~/components/console/scroll-strip";
 import type { Area } from "~/components/layout/area";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
 import { errorMeta, privateMeta } from "~/lib/private-meta";
-import { requireStaff, requireViewer } from "~/modules/accounts/session.server";
 import { consoleNavFor } from "~/modules/console/nav";
 import { waitingWork } from "~/modules/console/waiting.server";
+import { requireStaff, requireViewer } from "../guards.server";
 import type { Route } from "./+types/layout";
 
 const CONSOLE: Area = { area: "Temple Keeper Console", home: { to: "/console", label: "Console overview" } };
@@ -42,8 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function ConsoleLayout() {
-  const { name, role, nav, waiting } = useLoaderData<typeof loader>();
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  const { name, role, nav, waiting } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-24 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,16 +1,15 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
+import { data, Form, Link } from "react-router";
+import { ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { plural } from "~/lib/plural";
 import { changeRole, getMember, setDisabled } from "~/modules/accounts/members.server";
 import { roles } from "~/modules/accounts/roles";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { memberAccountSchema, memberRoleSchema } from "~/modules/console/validation";
 import { readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
@@ -71,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const RECORD_LABELS = {
   mentalHealthHistory: "Mental health history",
@@ -80,9 +79,9 @@ const RECORD_LABELS = {
   medicalConditions: "Medical conditions",
 } as const;
 
-export default function MemberDetail() {
-  const { member, medical, viewer } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function MemberDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, medical, viewer } = loaderData;
+  const result = actionData;
   const roleForm = useForm({ id: "member", result });
   const accountForm = useForm({ id: "account", result });
   const role = roleForm.field("role");

@@ -1,4 +1,4 @@
-import { Form, useLoaderData, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -43,8 +43,8 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
   },
 ];
 
-export default function Members() {
-  const { rows, next } = useLoaderData<typeof loader>();
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { rows, next } = loaderData;
   const [params] = useSearchParams();
   return (
     <>

@@ -1,16 +1,15 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { IssueForm } from "~/components/console/issue-form";
 import { IssuePreview } from "~/components/console/issue-preview";
-import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
+import { ConsoleOutcome, FieldError } from "~/components/console/outcome";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { plural } from "~/lib/plural";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema, newsletterSendSchema } from "~/modules/newsletter/issue-validation";
 import { getIssue, issueHtml, saveIssue, sendIssue, sendTest } from "~/modules/newsletter/newsletter-issues.server";
@@ -92,14 +91,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadIssueSchema = () => import("~/modules/newsletter/issue-validation").then((m) => m.newsletterIssueSchema);
 const loadSendSchema = () => import("~/modules/newsletter/issue-validation").then((m) => m.newsletterSendSchema);
 
-export default function NewsletterIssue() {
-  const { issue, previewHtml, confirmed, myAddress } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function NewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
+  const { issue, previewHtml, confirmed, myAddress } = loaderData;
+  const result = actionData;
   const intent = result && !result.ok ? result.values?.intent : undefined;
   const compose = useForm({ id: "issue", result: intent === "save" ? result : undefined, schema: loadIssueSchema });
   const test = useForm({ id: "test", result: intent === "test" ? result : undefined });

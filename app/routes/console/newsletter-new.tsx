@@ -1,12 +1,11 @@
-import { Link, redirect, useActionData } from "react-router";
+import { Link, redirect } from "react-router";
 import { IssueForm } from "~/components/console/issue-form";
-import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
-import { consoleInvalid } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { newsletterIssueSchema } from "~/modules/newsletter/issue-validation";
 import { createIssue } from "~/modules/newsletter/newsletter-issues.server";
@@ -36,12 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadSchema = () => import("~/modules/newsletter/issue-validation").then((m) => m.newsletterIssueSchema);
 
-export default function NewIssue() {
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function NewIssue({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const form = useForm({ id: "issue", result, schema: loadSchema });
   return (
     <article className="max-w-3xl">

@@ -1,5 +1,5 @@
 import { PenLine } from "lucide-react";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
@@ -27,8 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function Newsletter() {
-  const { counts, issues } = useLoaderData<typeof loader>();
+export default function Newsletter({ loaderData }: Route.ComponentProps) {
+  const { counts, issues } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">

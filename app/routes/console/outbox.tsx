@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form } from "react-router";
 import { type Column, DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
@@ -6,17 +6,17 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
-import { requireStaff } from "~/modules/accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { resendSchema } from "~/modules/console/validation";
 import { isCleared, listOutbox, requeue } from "~/modules/mail/outbox.server";
 import { once } from "~/modules/submissions/once.server";
+import { requireStaff } from "../guards.server";
 import type { Route } from "./+types/outbox";
 
 const PAGE = 50;
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][number]>> = [
   { header: "To", primary: true, cell: (row) => row.to },
@@ -106,9 +106,9 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
   },
 ];
 
-export default function Outbox() {
-  const { rows, next } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, next } = loaderData;
+  const result = actionData;
   return (
     <>
       <h1 className="font-serif text-3xl font-semibold">Outbox</h1>

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { appContext, viewerContext } from "~/context";
 import { countAccounts } from "~/modules/accounts/members.server";
 import { waitingWork } from "~/modules/console/waiting.server";
@@ -16,8 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { name: viewer.name, waiting, unsentMail, members };
 }
 
-export default function ConsoleOverview() {
-  const { name, waiting, unsentMail, members } = useLoaderData<typeof loader>();
+export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
+  const { name, waiting, unsentMail, members } = loaderData;
   const work = [
     { to: "/console/inbox", label: "Contact messages to answer", value: waiting.inbox },
     { to: "/console/shares", label: "Member shares waiting for a reply", value: waiting.shares },

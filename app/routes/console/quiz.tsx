@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useLoaderData, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { EmailSearch } from "~/components/console/email-search";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusFilter } from "~/components/console/status-filter";
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function QuizSubmissions() {
-  const { rows, next } = useLoaderData<typeof loader>();
+export default function QuizSubmissions({ loaderData }: Route.ComponentProps) {
+  const { rows, next } = loaderData;
   const [params] = useSearchParams();
   const csvParams = new URLSearchParams(params);
   csvParams.delete("before");

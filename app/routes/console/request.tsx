@@ -1,15 +1,14 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { data, Form, Link } from "react-router";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { TextAreaField } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
-import { consoleInvalid, consoleRefused, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { accessDecisionSchema } from "~/modules/console/validation";
 import { decideAccessRequest, getAccessRequest } from "~/modules/intake/access-review.server";
@@ -69,13 +68,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadFields = () => import("~/modules/console/validation").then((m) => m.accessDecisionFields);
 
-export default function AccessRequestDetail() {
-  const { request } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function AccessRequestDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { request } = loaderData;
+  const result = actionData;
   const form = useForm({ id: "decision", result, schema: loadFields });
   const submitting = form.pending;
   return (

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -43,8 +42,8 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
   },
 ];
 
-export default function AccessRequests() {
-  const { rows, next } = useLoaderData<typeof loader>();
+export default function AccessRequests({ loaderData }: Route.ComponentProps) {
+  const { rows, next } = loaderData;
   return (
     <>
       <h1 className="font-serif text-3xl font-semibold">Access requests</h1>

@@ -1,14 +1,13 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
-import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { data, Link } from "react-router";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, donePage } from "~/forms/console.server";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
-import { consoleInvalid, donePage } from "~/modules/console/forms.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
 import { replySchema } from "~/modules/integration/validation";
@@ -52,13 +51,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(CONSOLE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 const loadSchema = () => import("~/modules/integration/validation").then((m) => m.replySchema);
 
-export default function ShareDetail() {
-  const { share } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<ConsoleDone> | undefined;
+export default function ShareDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { share } = loaderData;
+  const result = actionData;
   const form = useForm({ id: "share", result, schema: loadSchema });
   return (
     <article className="max-w-3xl">

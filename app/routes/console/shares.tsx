@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type Column, DataTable, titleColumn } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -48,8 +48,8 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
   },
 ];
 
-export default function Shares() {
-  const { rows, next, unanswered } = useLoaderData<typeof loader>();
+export default function Shares({ loaderData }: Route.ComponentProps) {
+  const { rows, next, unanswered } = loaderData;
   const [params] = useSearchParams();
   const other = new URLSearchParams(params);
   other.delete("before");

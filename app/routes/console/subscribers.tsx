@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "~/components/console/data-table";
 import { EmailSearch } from "~/components/console/email-search";
 import { OlderLink } from "~/components/console/older-link";
@@ -42,8 +42,8 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
   { header: "Since", cell: (r) => r.line },
 ];
 
-export default function Subscribers() {
-  const { rows, next } = useLoaderData<typeof loader>();
+export default function Subscribers({ loaderData }: Route.ComponentProps) {
+  const { rows, next } = loaderData;
   const [params] = useSearchParams();
   const csvParams = new URLSearchParams(params);
   csvParams.delete("before");

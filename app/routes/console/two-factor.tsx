@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
@@ -6,15 +6,16 @@ import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult, Notice } from "~/forms/forms";
+import type { FormResult, Notice, Refusal } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import type { AppContext } from "~/handles";
 import { privateMeta } from "~/lib/private-meta";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
-import { isStaff, requireViewer } from "~/modules/accounts/session.server";
+import { isStaff } from "~/modules/accounts/session.server";
 import { confirmEnrolment, enrolmentQr, startEnrolment, stepUp } from "~/modules/accounts/two-factor.server";
 import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
+import { requireViewer } from "../guards.server";
 import type { Route } from "./+types/two-factor";
 
 export { privatePageHeaders as headers } from "~/lib/http";
@@ -32,7 +33,12 @@ interface Enrolment {
   secret: string;
   backupCodes: string[];
 }
-type Answer = FormResult & { enrolment?: Enrolment };
+
+/** A refusal while enrolling carries the enrolment, so the page can show it again. */
+function withEnrolment(answer: { data: Refusal; init: ResponseInit | null }, enrolment: Enrolment) {
+  const shown: Refusal & { enrolment: Enrolment } = { ...answer.data, enrolment };
+  return data(shown, answer.init ?? undefined);
+}
 
 /**
  * Staff only, while this session has not passed the second factor: the account enrols here, or
@@ -59,7 +65,7 @@ function refusedCode(submission: Submission, outcome: { kind: string; retryAfter
     retryAfterSeconds: limited ? outcome.retryAfterSeconds : undefined,
     rateLimited: limited || undefined,
   });
-  return enrol ? data({ ...answer.data, enrolment: enrol } satisfies Answer, answer.init ?? undefined) : answer;
+  return enrol ? withEnrolment(answer, enrol) : answer;
 }
 
 /*
@@ -95,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parse(submission, twoFactorCodeSchema);
     if (!parsed.ok) {
       const answer = invalid(submission, parsed.fieldErrors);
-      return enrol ? data({ ...answer.data, enrolment: enrol } satisfies Answer, answer.init ?? undefined) : answer;
+      return enrol ? withEnrolment(answer, enrol) : answer;
     }
     const outcome =
       mode === "step-up"
@@ -106,16 +112,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(FAILED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
 const loadCodeSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
 const loadPasswordSchema = () => import("~/modules/accounts/validation").then((m) => m.enrolPasswordSchema);
 
-export default function TwoFactorSetup() {
-  const { mode } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as (Answer & { data?: { enrolment?: Enrolment } }) | undefined;
+export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode } = loaderData;
+  const result = actionData;
   if (mode === "step-up") return <StepUp result={result} />;
-  const enrolment = result?.ok ? result.data?.enrolment : result?.enrolment;
+  const enrolment = result?.ok
+    ? result.data?.enrolment
+    : result && "enrolment" in result
+      ? result.enrolment
+      : undefined;
   return (
     <div className="mx-auto max-w-2xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Temple Keepers" title="Protect the console">

@@ -1,6 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CheckinChart } from "~/components/calendar/checkin-chart";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -9,7 +9,6 @@ import { type BookableOffer, bookableOfferView } from "~/content/journey";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { addDays, dayIn, formatDayLong, formatSlot, isDay, zonedInstant } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
@@ -112,13 +111,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection shows the check-in's notice, not the error page (decision 008). */
-export const clientAction = keepFormOnFailure(CALENDAR_MESSAGES.checkinNotSaved);
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepFormOnFailure(args, CALENDAR_MESSAGES.checkinNotSaved);
 
-export default function Calendar() {
-  const { booker, today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } =
-    useLoaderData<typeof loader>();
+export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
+  const { booker, today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } = loaderData;
   const [booking, setBooking] = useState<BookableOffer | null>(null);
-  const result = useActionData<typeof action>() as FormResult<{ emotion: string }> | undefined;
+  const result = actionData;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   // No schema in the browser: the feeling is the button pressed, and every button is a valid one.

@@ -8,7 +8,7 @@ import {
   Sparkles,
   UserRound,
 } from "lucide-react";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { appContext, viewerContext } from "~/context";
 import { formatDate, greetingFor, hourIn } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
@@ -92,8 +92,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function Dashboard() {
-  const { greeting, firstName, application, toLink } = useLoaderData<typeof loader>();
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { greeting, firstName, application, toLink } = loaderData;
   return (
     <>
       <header className="py-12 text-center sm:py-16">

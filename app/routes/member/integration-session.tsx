@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import { VisionImage } from "~/components/integration/vision-image";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
@@ -27,8 +27,8 @@ const SECTIONS = [
   ["integrationGoals", "Integration Goals"],
 ] as const;
 
-export default function IntegrationSessionPage() {
-  const { session } = useLoaderData<typeof loader>();
+export default function IntegrationSessionPage({ loaderData }: Route.ComponentProps) {
+  const { session } = loaderData;
   return (
     <article className="mx-auto max-w-3xl py-10">
       <Link to="/integration" className="inline-flex items-center gap-2 text-sm text-violet-200 hover:text-gold">

@@ -1,4 +1,4 @@
-import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { PageAlert } from "~/components/forms/page-alert";
@@ -153,15 +153,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** No answer (a dropped connection): the form's own notice, the text kept (decision 008). */
-export async function clientAction(args: ClientActionFunctionArgs) {
+export async function clientAction(args: Route.ClientActionArgs) {
   const intent = (await args.request.clone().formData()).get("intent");
-  return keepFormOnFailure(failureOf(intent))(args);
+  return keepFormOnFailure(args, failureOf(intent));
 }
 
-export default function Integration() {
-  const { mode, q, sessions, shares, reads, prompts } = useLoaderData<typeof loader>();
+export default function Integration({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, q, sessions, shares, reads, prompts } = loaderData;
   const [params] = useSearchParams();
-  const answer = useActionData<typeof action>() as FormResult | undefined;
+  const answer = actionData;
   // Without JavaScript a form's error comes back as the page's answer: each form takes its own.
   const answerTo = (intent: string) => (answer && !answer.ok && answer.values?.intent === intent ? answer : undefined);
   const done = DONE_TEXT[params.get("done") ?? ""];
@@ -226,7 +226,7 @@ export default function Integration() {
           {mode === "voice" ? (
             <VoiceVision
               sessions={sessions.map((s) => ({ id: s.id, title: s.title }))}
-              result={answer?.ok ? (answer as FormResult<VisionDraft>) : answerTo("vision-prompt")}
+              result={answer?.ok ? answer : answerTo("vision-prompt")}
             />
           ) : null}
           {mode === "facilitated" ? (

@@ -1,13 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import {
-  type ClientActionFunctionArgs,
   data,
   Form,
   Link,
   type ShouldRevalidateFunctionArgs,
-  useActionData,
-  useLoaderData,
   useNavigate,
   useNavigation,
   useSearchParams,
@@ -18,7 +15,6 @@ import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { contextLabel } from "~/modules/journal/choices";
@@ -92,14 +88,14 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 /** The edited text stays in the form with its notice when no answer comes (decision 008). */
-export async function clientAction(args: ClientActionFunctionArgs) {
+export async function clientAction(args: Route.ClientActionArgs) {
   const intent = (await args.request.clone().formData()).get("intent");
-  return keepFormOnFailure(intent === "delete" ? NOT_DELETED : JOURNAL_MESSAGES.notSaved)(args);
+  return keepFormOnFailure(args, intent === "delete" ? NOT_DELETED : JOURNAL_MESSAGES.notSaved);
 }
 
-export default function JournalEntryPage() {
-  const { entry } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult<{ to: string }> | undefined;
+export default function JournalEntryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { entry } = loaderData;
+  const result = actionData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const failed = result && !result.ok ? result : null;

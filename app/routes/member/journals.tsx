@@ -1,12 +1,11 @@
 import { Search } from "lucide-react";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { EMPTY_ENTRY, JournalForm } from "~/components/journal/journal-form";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
@@ -58,11 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The entry's text stays in the form with its notice when no answer comes (decision 008). */
-export const clientAction = keepFormOnFailure(JOURNAL_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, JOURNAL_MESSAGES.notSaved);
 
-export default function Journals() {
-  const { items, next, q } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function Journals({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, next, q } = loaderData;
+  const result = actionData;
   const [params] = useSearchParams();
   // Without JavaScript a save or a delete lands here with its flag: the page says what happened.
   const saved = params.has("saved") && !result;

@@ -1,10 +1,11 @@
 import { ArrowLeft, ShieldCheck } from "lucide-react";
-import { Link, Outlet, useLoaderData, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
 import { errorMeta } from "~/lib/private-meta";
-import { isStaff, requireViewer } from "~/modules/accounts/session.server";
+import { isStaff } from "~/modules/accounts/session.server";
+import { requireViewer } from "../guards.server";
 import type { Route } from "./+types/layout";
 
 /** Everything under this layout is private: a session is required, nothing is cached. */
@@ -28,8 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { name: viewer.name, staff: isStaff(viewer.role) };
 }
 
-export default function MemberLayout() {
-  const { name, staff } = useLoaderData<typeof loader>();
+export default function MemberLayout({ loaderData }: Route.ComponentProps) {
+  const { name, staff } = loaderData;
   const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">

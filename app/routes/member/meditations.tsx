@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { useActionData, useLoaderData, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { PageAlert } from "~/components/forms/page-alert";
 import { MeditationPlayer } from "~/components/practice/meditation-player";
@@ -8,7 +8,6 @@ import { MEDITATION_SECTIONS } from "~/content/meditations";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { plural } from "~/lib/plural";
 import { privateMeta } from "~/lib/private-meta";
 import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
@@ -61,12 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const clientAction = keepFormOnFailure(PRACTICE_MESSAGES.sitNotSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, PRACTICE_MESSAGES.sitNotSaved);
 
-export default function Meditations() {
-  const { sits, audio } = useLoaderData<typeof loader>();
+export default function Meditations({ loaderData, actionData }: Route.ComponentProps) {
+  const { sits, audio } = loaderData;
   const [params] = useSearchParams();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = actionData;
   return (
     <>
       <header className="py-12 text-center">

@@ -1,5 +1,5 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
-import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
 import { PageAlert } from "~/components/forms/page-alert";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { appContext, viewerContext } from "~/context";
@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A tick that did not arrive says so instead of the error page (decision 008). */
-export const clientAction = keepFormOnFailure(PRACTICE_MESSAGES.checklistNotSaved);
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepFormOnFailure(args, PRACTICE_MESSAGES.checklistNotSaved);
 
 function ChecklistItem({ id, text, checked }: { id: string; text: string; checked: boolean }) {
   const fetcher = useFetcher<FormResult>();
@@ -76,10 +77,10 @@ function ChecklistItem({ id, text, checked }: { id: string; text: string; checke
   );
 }
 
-export default function PreparationGuide() {
-  const { checked } = useLoaderData<typeof loader>();
+export default function PreparationGuide({ loaderData, actionData }: Route.ComponentProps) {
+  const { checked } = loaderData;
   const done = CHECKLIST.filter((item) => checked.includes(item.id)).length;
-  const result = useActionData<typeof action>() as FormResult | undefined;
+  const result = actionData;
   const [params] = useSearchParams();
   // The page's answer is the reset's only when the reset sent it; a box's refusal is the page's (PageAlert).
   const reset = useForm({

@@ -1,19 +1,13 @@
 import { Shirt, UserRound, Utensils } from "lucide-react";
 import { useEffect } from "react";
-import {
-  type ShouldRevalidateFunctionArgs,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useSearchParams,
-} from "react-router";
+import { type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PageAlert } from "~/components/forms/page-alert";
 import { EditableCard } from "~/components/profile/editable-card";
 import { GivingCard } from "~/components/profile/giving-card";
 import { LinkRecordsCard } from "~/components/profile/link-records-card";
 import { MedicalCard } from "~/components/profile/medical-card";
-import { useProfileForm } from "~/components/profile/profile-form";
+import { ProfileAnswerProvider, useProfileForm } from "~/components/profile/profile-form";
 import { SecurityCard } from "~/components/profile/security-card";
 import { SettingsCard } from "~/components/profile/settings-card";
 import { YourDataCard } from "~/components/profile/your-data-card";
@@ -22,7 +16,6 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -34,9 +27,9 @@ import { memberGifts } from "~/modules/giving/gifts.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
 import { PROFILE_MESSAGES } from "~/modules/profile/messages";
 import { knownTimeZones, memberProfile } from "~/modules/profile/profile.server";
-import { profileAction } from "~/modules/profile/profile-actions.server";
 import { PROFILE_FORMS } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
+import { profileAction } from "./profile-actions.server";
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 export { privateActionHeaders as headers } from "~/lib/http";
@@ -92,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection: the form's notice, what was typed kept, the card still open. */
-export const clientAction = keepFormOnFailure(PROFILE_MESSAGES.notSaved);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, PROFILE_MESSAGES.notSaved);
 
 /** A success moves on to `?saved=…` (profile-form.tsx), which loads the page once; no second load before. */
 export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
@@ -118,11 +111,19 @@ const SAVED: Record<string, string> = {
   sessions: "That session is signed out.",
 };
 
-export default function Profile() {
-  const { profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } =
-    useLoaderData<typeof loader>();
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ProfileAnswerProvider value={actionData}>
+      <ProfilePage {...loaderData} answer={actionData} />
+    </ProfileAnswerProvider>
+  );
+}
+
+type PageProps = Route.ComponentProps["loaderData"] & { answer: Route.ComponentProps["actionData"] };
+
+function ProfilePage(props: PageProps) {
+  const { answer, profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } = props;
   const [params] = useSearchParams();
-  const answer = useActionData<typeof action>() as FormResult | undefined;
   // A new location (the redirect after a successful save) starts the security forms afresh: no
   // typed password stays in a field. An error answers without navigating, so what was typed stays.
   const { key: locationKey } = useLocation();

@@ -1,12 +1,5 @@
 import { Trash2 } from "lucide-react";
-import {
-  type ClientActionFunctionArgs,
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useSearchParams,
-} from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { CompanionChat } from "~/components/companion/companion-chat";
 import { DailyPractices } from "~/components/companion/daily-practices";
 import { SavedNotice } from "~/components/companion/keep-insight";
@@ -17,7 +10,6 @@ import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_P
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { dayIn, formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
@@ -183,15 +175,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** No answer (a dropped connection): the form's notice, what was typed kept (decision 008). */
-export async function clientAction(args: ClientActionFunctionArgs) {
+export async function clientAction(args: Route.ClientActionArgs) {
   const intent = (await args.request.clone().formData()).get("intent");
-  return keepFormOnFailure(failureOf(intent))(args);
+  return keepFormOnFailure(args, failureOf(intent));
 }
 
-export default function SpiritCompanion() {
-  const { messages, keptMessages, done, keptPractices, promptIndex, filter, insights } = useLoaderData<typeof loader>();
+export default function SpiritCompanion({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, keptMessages, done, keptPractices, promptIndex, filter, insights } = loaderData;
   const remover = useFetcher();
-  const answer = useActionData<typeof action>() as FormResult | undefined;
+  const answer = actionData;
   const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
   const insightAnswer = answer && !answer.ok && answer.values?.intent === "save-insight" ? answer : undefined;
   const [params] = useSearchParams();

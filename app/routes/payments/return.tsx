@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { data, Form, useNavigate, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { TestModeNotice } from "~/components/payments/test-mode-notice";
@@ -7,7 +7,6 @@ import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import { privateMeta } from "~/lib/private-meta";
 import { formatCents } from "~/modules/giving/amounts";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
@@ -80,14 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection keeps the page, with its notice and the button to try again. */
-export const clientAction = keepFormOnFailure(NOT_COMPLETED);
-
-type Returned = FormResult<{
-  outcome: "captured" | "cancelled" | "error";
-  purpose: string;
-  value: number;
-  next: string;
-}>;
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NOT_COMPLETED);
 
 declare global {
   interface Window {
@@ -95,9 +87,9 @@ declare global {
   }
 }
 
-export default function PaymentReturn() {
-  const { paymentId, cancelled, amount, description } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Returned | undefined;
+export default function PaymentReturn({ loaderData, actionData }: Route.ComponentProps) {
+  const { paymentId, cancelled, amount, description } = loaderData;
+  const result = actionData;
   const navigate = useNavigate();
   const busy = useNavigation().state !== "idle";
   const form = useRef<HTMLFormElement>(null);

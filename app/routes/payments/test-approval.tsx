@@ -1,11 +1,10 @@
 import { FlaskConical } from "lucide-react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { appContext } from "~/context";
 import { handleForm, readSubmission, refused } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { FormResult } from "~/forms/forms";
 import type { AppContext } from "~/handles";
 import { privateMeta } from "~/lib/private-meta";
 import { formatCents } from "~/modules/giving/amounts";
@@ -52,11 +51,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** A dropped connection keeps the page with its notice. */
-export const clientAction = keepFormOnFailure(NOT_RECORDED);
+export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NOT_RECORDED);
 
-export default function TestApproval() {
-  const { amount, description, status } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as FormResult | undefined;
+export default function TestApproval({ loaderData, actionData }: Route.ComponentProps) {
+  const { amount, description, status } = loaderData;
+  const result = actionData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-xl px-4 sm:px-6">

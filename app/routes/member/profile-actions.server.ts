@@ -1,23 +1,21 @@
-import type { Db } from "../../../db/client";
-import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "../../forms/action.server";
-import { UNKNOWN_FORM } from "../../forms/forms";
-import type { LoggedHandles } from "../../handles";
-import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "../accounts/email-change.server";
-import { ACCOUNT_MESSAGES } from "../accounts/messages";
+import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "~/forms/action.server";
+import { UNKNOWN_FORM } from "~/forms/forms";
+import type { LoggedHandles } from "~/handles";
+import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "~/modules/accounts/email-change.server";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
 import {
   changePassword,
   checkCurrentPassword,
   endOtherSessions,
   endSession,
   type PasswordCheck,
-} from "../accounts/security.server";
-import type { Viewer } from "../accounts/session.server";
-import { signOut } from "../accounts/sign-in.server";
-import { changeEmailSchema, changePasswordSchema } from "../accounts/validation";
-import { NEW_RECORD, once } from "../submissions/once.server";
-import { deleteMemberAccount } from "./data-rights.server";
-import { linkRecords } from "./linking.server";
-import { saveMedicalRecord, updateBasicProfile, updateProfile } from "./profile.server";
+} from "~/modules/accounts/security.server";
+import type { Viewer } from "~/modules/accounts/session.server";
+import { signOut } from "~/modules/accounts/sign-in.server";
+import { changeEmailSchema, changePasswordSchema } from "~/modules/accounts/validation";
+import { deleteMemberAccount } from "~/modules/profile/data-rights.server";
+import { linkRecords } from "~/modules/profile/linking.server";
+import { saveMedicalRecord, updateBasicProfile, updateProfile } from "~/modules/profile/profile.server";
 import {
   basicProfileSchema,
   clothingSchema,
@@ -28,7 +26,9 @@ import {
   medicalRecordSchema,
   SETTINGS,
   settingsSchema,
-} from "./validation";
+} from "~/modules/profile/validation";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
+import type { Db } from "../../../db/client";
 
 export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";

@@ -1,6 +1,6 @@
-import { invalid, refused, type Submission } from "~/forms/action.server";
-import type { FieldErrors } from "~/forms/forms";
-import { CONSOLE_MESSAGES } from "./messages";
+import { CONSOLE_MESSAGES } from "~/modules/console/messages";
+import { invalid, refused, type Submission } from "./action.server";
+import type { FieldErrors } from "./forms";
 
 /*
  * The console's forms on the one pipeline (docs/decisions/008-one-form-pipeline.md). A console page
