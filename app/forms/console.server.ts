@@ -23,14 +23,3 @@ export function consoleInvalid(submission: Submission, fieldErrors: FieldErrors,
     other ? { title: CONSOLE_MESSAGES.notSaved.title, description: other[1] } : undefined,
   );
 }
-
-/**
- * Where a browser without JavaScript lands after a change: the page, with `?done=` naming what was
- * done (the page says it), keeping the list's own query (filters, range) when there is one.
- */
-export function donePage(path: string, done: string, query?: URLSearchParams) {
-  const params = new URLSearchParams(query);
-  params.delete("done");
-  params.set("done", done);
-  return `${path}?${params}`;
-}

@@ -11,6 +11,7 @@ import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { HONEYPOT_FIELD } from "~/forms/forms";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { EMAIL_PATTERN } from "~/lib/email";
 import { publicPageHeaders } from "~/lib/http";
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       async (tx) => {
         const { urgent } = await submitContactMessage(tx, handles.env, parsed.data, viewer?.id ?? null);
         // Words of harm or danger: the page that says it arrived also shows crisis lines.
-        return urgent ? { redirectTo: `${SENT_PAGE}&care=1`, data: { care: true } } : { redirectTo: SENT_PAGE };
+        return urgent ? { redirectTo: CARE_PAGE, data: { care: true } } : { redirectTo: SENT_PAGE };
       },
     );
     return succeeded(request, answer);
@@ -83,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Without JavaScript a sent message lands here: the page says it arrived, and a reload sends nothing. */
-const SENT_PAGE = "/contact?sent=1";
+const SENT_PAGE = donePage("/contact", "sent");
+/** Sent, with words of harm or danger in it: the thanks comes with the crisis lines. */
+const CARE_PAGE = donePage("/contact", "care");
 
 /** The spec's contact failure notice, shown when no answer came (the connection dropped); the text stays. */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NOT_SENT);
@@ -121,8 +124,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       }
     },
   });
-  // Without JavaScript the redirect after sending lands here with ?sent: the same thanks, on the page.
-  const arrived = params.has("sent") && !result;
+  // Without JavaScript the redirect after sending lands here with ?done=: the same thanks, on the page.
+  const done = result ? null : params.get(OUTCOME_PARAM);
+  const arrived = done === "sent" || done === "care";
 
   const checkEmail = (value: string) =>
     setEmailError(value.trim() !== "" && !EMAIL_PATTERN.test(value.trim()) ? CONTACT_MESSAGES.emailInvalid : null);
@@ -137,7 +141,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         Questions about membership, preparation, integration or giving are all welcome. We reply within about 48 hours.
       </PageHero>
       <div className="card">
-        {care || (arrived && params.has("care")) ? (
+        {care || done === "care" ? (
           <div className="mb-6">
             <CrisisResources />
           </div>

@@ -6,6 +6,7 @@ import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { formatWait } from "~/lib/dates";
@@ -22,7 +23,7 @@ const TOO_MANY = {
   description: `${ACCOUNT_MESSAGES.resetFailed} Several requests came from this connection; please wait an hour.`,
 };
 /** Without JavaScript a request lands here: "Check Your Email", and a reload sends nothing. */
-const SENT_PAGE = "/forgot-password?sent=1";
+const SENT_PAGE = donePage("/forgot-password", "sent");
 
 export { actionHeaders as headers } from "~/lib/http";
 
@@ -64,7 +65,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const result = actionData;
   const [params] = useSearchParams();
   // Shown after a success in the app, or on the page a browser without JavaScript lands on.
-  const [sent, setSent] = useState(() => params.has("sent"));
+  const [sent, setSent] = useState(() => params.get(OUTCOME_PARAM) === "sent");
   const form = useForm({
     id: "forgot",
     result,

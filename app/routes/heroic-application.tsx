@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextAreaField, TextField } from "~/components/forms/field";
+import { FieldError } from "~/components/forms/field-error";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -10,6 +11,7 @@ import { journeyAgreement } from "~/content/journey";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
 import { sanitiseEmail, sanitiseName, sanitisePhone } from "~/lib/sanitise";
@@ -40,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Without JavaScript a sent application lands here: the page says it arrived, and a reload sends nothing. */
-const SUBMITTED_PAGE = "/heroic-application?submitted=1";
+const SUBMITTED_PAGE = donePage("/heroic-application", "submitted");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
@@ -83,7 +85,7 @@ const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 3);
 
 export default function HeroicApplication({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  if (params.has("submitted")) return <Submitted />;
+  if (params.get(OUTCOME_PARAM) === "submitted") return <Submitted />;
   return <ApplicationForm result={actionData} />;
 }
 
@@ -246,11 +248,7 @@ function ApplicationForm({ result }: { result: Route.ComponentProps["actionData"
                 </Link>
                 .
               </p>
-              {form.errors.agreement ? (
-                <p id="agreement-error" className="mt-2 text-sm text-rose-300">
-                  {form.errors.agreement}
-                </p>
-              ) : null}
+              <FieldError id="agreement-error" className="mt-2" message={form.errors.agreement} />
             </div>
           </div>
         </div>

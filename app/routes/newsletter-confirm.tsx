@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { OneButtonPage } from "~/components/forms/one-button-page";
 import { appContext } from "~/context";
 import { succeeded } from "~/forms/action.server";
+import { donePage } from "~/forms/outcome";
 import { confirmSubscription } from "~/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Where a confirmation without JavaScript lands: the link is used up, so a reload must not post it again. */
-const CONFIRMED_PAGE = "/newsletter?confirmed=1";
+const CONFIRMED_PAGE = donePage("/newsletter", "confirmed");
 
 // Confirming is a POST behind a button: mail scanners open links (GET) and must not subscribe anyone.
 export async function action({ request, params, context }: Route.ActionArgs) {

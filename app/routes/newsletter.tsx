@@ -5,6 +5,7 @@ import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { HONEYPOT_FIELD } from "~/forms/forms";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { formatWait } from "~/lib/dates";
 import { getViewer } from "~/modules/accounts/session.server";
 import { NEWSLETTER_MESSAGES, newsletterAddressBusy } from "~/modules/newsletter/messages";
@@ -17,7 +18,7 @@ import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/newsletter";
 
 /** Without JavaScript a sign-up lands here: the page says what happens next, and a reload sends nothing. */
-export const JOINED_PAGE = "/newsletter?joined=1";
+export const JOINED_PAGE = donePage("/newsletter", "joined");
 
 export { privatePageHeaders as headers } from "~/lib/http";
 
@@ -69,8 +70,9 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const result = actionData;
   const [params] = useSearchParams();
-  const joined = params.has("joined") && !result;
-  const confirmed = params.has("confirmed") && !result;
+  const done = result ? null : params.get(OUTCOME_PARAM);
+  const joined = done === "joined";
+  const confirmed = done === "confirmed";
   return (
     <div className="mx-auto max-w-2xl px-4 sm:px-6">
       <PageHero

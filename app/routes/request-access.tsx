@@ -9,6 +9,7 @@ import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { HONEYPOT_FIELD } from "~/forms/forms";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -29,7 +30,7 @@ const TOO_MANY = {
 };
 
 /** Where a request lands, with or without JavaScript: the page says it arrived, and a reload sends nothing. */
-const RECEIVED_PAGE = "/request-access?received=1";
+const RECEIVED_PAGE = donePage("/request-access", "received");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
@@ -75,7 +76,7 @@ const loadSchema = () => import("~/modules/intake/validation").then((m) => m.acc
 export default function RequestAccess({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   // Per the spec: form, submitting, received. "Received" is the page's address, so it also shows without JavaScript.
-  if (params.has("received")) {
+  if (params.get(OUTCOME_PARAM) === "received") {
     return (
       <div className="mx-auto max-w-2xl px-4 sm:px-6">
         <PageHero eyebrow="Thank you" title="Request Received">

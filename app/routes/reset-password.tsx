@@ -5,6 +5,7 @@ import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { privateMeta } from "~/lib/private-meta";
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw redirect("/dashboard", { status: 303, headers: outcome.headers });
       default:
         // The password is set; only the automatic sign-in was refused (limits): sign in by hand.
-        throw redirect("/sacred-access?reset=1", 303);
+        throw redirect(donePage("/sacred-access", "reset"), 303);
     }
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { PasswordInput } from "~/components/forms/password-input";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
@@ -83,6 +84,12 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.signInSchema);
 
+/** What this page says to someone sent here after a change elsewhere (app/forms/outcome.ts). */
+const ARRIVALS = {
+  reset: "Your password is changed. Please sign in with the new one.",
+  deleted: "Your account is deleted. Thank you for walking with us.",
+} as const;
+
 export default function SacredAccess({ actionData }: Route.ComponentProps) {
   const result = actionData;
   const navigate = useNavigate();
@@ -131,18 +138,7 @@ export default function SacredAccess({ actionData }: Route.ComponentProps) {
       </PageHero>
       <div className="card">
         {/* Where a password reset or an account deletion lands (redirect after post). */}
-        {params.has("reset") || params.has("deleted") ? (
-          <div className="mb-5">
-            <FormAlert
-              tone="success"
-              message={
-                params.has("deleted")
-                  ? "Your account is deleted. Thank you for walking with us."
-                  : "Your password is changed. Please sign in with the new one."
-              }
-            />
-          </div>
-        ) : null}
+        <FormOutcome messages={ARRIVALS} className="mb-5" />
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
           <FormAlert {...alert.shown} />

@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
+import { FieldError } from "~/components/forms/field-error";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";
@@ -166,11 +167,7 @@ function PasswordField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-2 text-sm text-rose-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} className="mt-2" message={error} />
     </div>
   );
 }

@@ -173,7 +173,7 @@ describe("the sign-in email, end to end", () => {
       .first()
       .fill(passwords.get(member.username) as string);
     await page.getByRole("button", { name: "Change Email" }).click();
-    await page.waitForURL(/saved=email-sent/);
+    await page.waitForURL(/done=email-sent/);
     await expect.poll(() => page.getByText(`Waiting for confirmation: ${moved}`).isVisible()).toBe(true);
     expect(await page.getByLabel("Your password").first().inputValue()).toBe(""); // not left in the field
     expect(await page.getByText("Found With Your Address").count()).toBe(0);
@@ -193,7 +193,7 @@ describe("the sign-in email, end to end", () => {
     await expect.poll(() => page.getByText(`Now: ${moved} (confirmed)`).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Message sent through the contact form").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Link These to My Account" }).click();
-    await page.waitForURL(/saved=linked/);
+    await page.waitForURL(/done=linked/);
     await expect.poll(() => page.getByText("Found With Your Address").count()).toBe(0);
     await page.close();
   });

@@ -66,7 +66,7 @@ describe("saving a companion reply as an insight", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await page.waitForURL(/\/spirit-companion$/);
     await page.getByRole("button", { name: "Save as insight" }).click();
-    await page.waitForURL(/\?saved=conversation#conversation$/);
+    await page.waitForURL(/\?done=conversation#conversation$/);
     expect(await page.locator("#conversation p[role=status]").textContent()).toContain(
       "Saved as insight: The companion's words",
     );
@@ -96,7 +96,7 @@ describe("keeping a daily practice as a Practice insight", () => {
     await page.getByRole("button", { name: /^Three Gratitudes/ }).click();
     await page.waitForURL(/\/spirit-companion$/);
     await page.getByRole("button", { name: "Keep as a Practice insight (Three Gratitudes)" }).click();
-    await page.waitForURL(/\?saved=practice#practices$/);
+    await page.waitForURL(/\?done=practice#practices$/);
     expect(await page.locator("#practices p[role=status]").textContent()).toContain("Kept as a Practice insight");
     await page.getByRole("link", { name: "practice", exact: true }).click();
     await page.waitForURL(/insights=practice/);

@@ -100,7 +100,7 @@ describe("Firefox ESR", () => {
       await shows(page, "Please enter a valid email address");
       await fill(page, "#email", "zofia@example.org");
       await press(page, "Request Access");
-      await arrivedAt(page, /\/request-access\?received=1$/);
+      await arrivedAt(page, /\/request-access\?done=received$/);
       await shows(page, "Request Received");
     });
   });
@@ -198,16 +198,16 @@ describe("Firefox ESR", () => {
       await press(page, "Edit");
       await fill(page, "#update-title", "Świt po kręgu bębnów");
       await press(page, "Save Changes");
-      await arrivedAt(page, /\?saved=1$/);
+      await arrivedAt(page, /\?done=saved$/);
       await shows(page, "Świt po kręgu bębnów");
       await press(page, "Delete this entry");
       await press(page, "Delete for good");
-      await arrivedAt(page, /\/journals\?deleted=1$/);
+      await arrivedAt(page, /\/journals\?done=deleted$/);
 
       await visit(page, `${app.url}/profile`);
       await page.select('select[name="timezone"]', "Europe/Warsaw");
       await press(page, "Save Settings");
-      await arrivedAt(page, /\/profile\?saved=settings/);
+      await arrivedAt(page, /\/profile\?done=settings/);
       await shows(page, "Your settings are saved.");
     });
   });
@@ -235,7 +235,7 @@ describe("Firefox ESR", () => {
       await fill(page, "#email", "zofia.noscript@example.org");
       await fill(page, "#reason", "To prepare with care, in community, before a first ceremony.");
       const received = await post(page, "Request Access");
-      expect(received?.url()).toMatch(/\/request-access\?received=1$/);
+      expect(received?.url()).toMatch(/\/request-access\?done=received$/);
 
       await visit(page, `${app.url}/donation`, false);
       await fill(page, '[name="amount"]', "40");

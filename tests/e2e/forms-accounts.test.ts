@@ -78,7 +78,7 @@ describe("account forms without JavaScript", () => {
     expect(await page.getByLabel("Email").inputValue()).toBe("maya @example.org");
     await page.getByLabel("Email").fill("nobody@example.org");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await page.waitForURL(`${app.url}/forgot-password?sent=1`);
+    await page.waitForURL(`${app.url}/forgot-password?done=sent`);
     await visible(page, "Check Your Email");
     // "Try Different Email" is a link: the form again, empty.
     await page.getByRole("link", { name: "Try Different Email" }).click();
@@ -112,13 +112,13 @@ describe("account forms without JavaScript", () => {
     expect(await page.getByLabel("City").inputValue()).toBe("Asheville");
     await page.getByLabel("Phone", { exact: true }).fill("+1 555 010 2030");
     await page.getByRole("button", { name: "Save Basic Profile" }).click();
-    await page.waitForURL(/\/profile\?saved=basic/);
+    await page.waitForURL(/\/profile\?done=basic/);
     await visible(page, "Your profile is saved.");
     await visible(page, "Asheville");
 
     await page.getByLabel("Time zone", { exact: true }).selectOption("Europe/Lisbon");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await page.waitForURL(/\/profile\?saved=settings/);
+    await page.waitForURL(/\/profile\?done=settings/);
     await visible(page, "Your settings are saved.");
     // The page written afresh shows the stored zone chosen, among every zone the server knows.
     const zone = page.getByLabel("Time zone", { exact: true });
@@ -127,7 +127,7 @@ describe("account forms without JavaScript", () => {
     expect(await zone.locator("option").count()).toBeGreaterThan(400);
     await page.getByLabel("Time zone", { exact: true }).selectOption("America/New_York");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await page.waitForURL(/\/profile\?saved=settings/);
+    await page.waitForURL(/\/profile\?done=settings/);
 
     // A wrong current password: the message, and no password in any field.
     await page.getByLabel("Current password").fill("not-my-password");
@@ -277,7 +277,7 @@ describe("choosing a new password without JavaScript", () => {
     await page.goto(`${app.url}/forgot-password`);
     await page.getByLabel("Email").fill(keeper.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await page.waitForURL(`${app.url}/forgot-password?sent=1`);
+    await page.waitForURL(`${app.url}/forgot-password?done=sent`);
     const pattern = /https?:\/\/[^\s"<]+\/reset-password\/[A-Za-z0-9_-]+/;
     const link = new URL((await mailMatching(smtp, keeper.email, pattern)).match(pattern)?.[0] as string).pathname;
     await page.goto(`${app.url}${link}`);

@@ -239,9 +239,9 @@ describe("the care loop in the console", () => {
       await contact.getByLabel("Email").fill(`${name.split(" ")[0]?.toLowerCase()}@example.org`);
       await contact.getByLabel("Message").fill(message);
       await contact.getByRole("button", { name: "Send Message" }).click();
-      await contact.waitForURL(/\/contact\?sent=1/);
+      await contact.waitForURL(/\/contact\?done=(sent|care)$/);
     }
-    expect(contact.url()).toMatch(/care=1$/);
+    expect(contact.url()).toMatch(/done=care$/);
     await expect.poll(() => contact.getByText("call or text 988").first().isVisible()).toBe(true);
     await visitor.close();
 

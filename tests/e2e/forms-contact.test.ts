@@ -51,7 +51,7 @@ describe("contact without JavaScript", () => {
 
     await page.getByLabel("Email").fill("zofia@example.org");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await page.waitForURL(`${baseUrl}/contact?sent=1`);
+    await page.waitForURL(`${baseUrl}/contact?done=sent`);
     expect(await page.locator("main").getByRole("status").textContent()).toContain("Thank you for reaching out.");
     await page.context().close();
   });
@@ -70,7 +70,7 @@ describe("the newsletter without JavaScript", () => {
 
     await email.fill("circle-nojs@example.org");
     await page.getByRole("button", { name: "Join the Circle" }).click();
-    await page.waitForURL(`${baseUrl}/newsletter?joined=1`);
+    await page.waitForURL(`${baseUrl}/newsletter?done=joined`);
     expect(await page.getByRole("heading", { name: "Welcome to our sacred circle" }).isVisible()).toBe(true);
     expect(await page.getByText("Please confirm from the email we just sent").isVisible()).toBe(true);
     await page.context().close();

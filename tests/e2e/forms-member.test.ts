@@ -49,7 +49,7 @@ describe("the journal", () => {
 
     await page.getByLabel("Your reflection").fill("The quiet after the drum, written with no script at all.");
     await page.getByRole("button", { name: "Save Sacred Entry" }).click();
-    await page.waitForURL(/\/journals\?saved=1$/);
+    await page.waitForURL(/\/journals\?done=saved$/);
     await visible(page, "Your reflection has been preserved in your journal.").toBe(true);
     await visible(page, "Morning without script").toBe(true);
     await page.close();
@@ -69,12 +69,12 @@ describe("the journal", () => {
     );
     await page.getByLabel("Title").fill("Evening without script");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await page.waitForURL(/\/journals\/[0-9a-f-]+\?saved=1$/);
+    await page.waitForURL(/\/journals\/[0-9a-f-]+\?done=saved$/);
     await visible(page, "Sacred Entry Saved").toBe(true);
     await visible(page, "Evening without script").toBe(true);
     await page.getByText("Delete this entry").click();
     await page.getByRole("button", { name: "Delete for good" }).click();
-    await page.waitForURL(/\/journals\?deleted=1$/);
+    await page.waitForURL(/\/journals\?done=deleted$/);
     await visible(page, "The entry was deleted.").toBe(true);
     await page.close();
   });
@@ -103,7 +103,7 @@ describe("the daily check-in", () => {
     const page = await withoutJs.newPage();
     await page.goto(`${app.url}/calendar`);
     await page.getByRole("button", { name: /Peaceful/ }).click();
-    await page.waitForURL(/\/calendar\?checked=1$/);
+    await page.waitForURL(/\/calendar\?done=checked$/);
     await visible(page, "Check-in saved. You're feeling Peaceful today.").toBe(true);
     await page.close();
   });
@@ -211,7 +211,7 @@ describe("the preparation checklist", () => {
     const page = await withoutJs.newPage();
     await page.goto(`${app.url}/preparation-guide`);
     await page.getByRole("button", { name: "Drank enough water through the day" }).click();
-    await page.waitForURL(/\/preparation-guide\?saved=1$/);
+    await page.waitForURL(/\/preparation-guide\?done=saved$/);
     await visible(page, "Your checklist is saved.").toBe(true);
     expect(
       await page.getByRole("button", { name: "Drank enough water through the day" }).getAttribute("aria-pressed"),

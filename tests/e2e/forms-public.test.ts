@@ -74,7 +74,7 @@ describe("request access", () => {
 
     await page.getByLabel("Email").fill("noor@example.org");
     await page.getByRole("button", { name: "Request Access" }).click();
-    await page.waitForURL(`${server.url}/request-access?received=1`);
+    await page.waitForURL(`${server.url}/request-access?done=received`);
     expect(await page.getByRole("heading", { name: "Request Received" }).isVisible()).toBe(true);
     // A reload sends nothing again.
     await page.reload();
@@ -212,7 +212,7 @@ describe("the ceremony application", () => {
 
     await page.getByLabel("Email", { exact: true }).fill("ana-nojs@example.org");
     await page.getByRole("button", { name: "Submit Application" }).click();
-    await page.waitForURL(`${server.url}/heroic-application?submitted=1`);
+    await page.waitForURL(`${server.url}/heroic-application?done=submitted`);
     expect(await page.getByRole("heading", { name: "Application submitted" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Continue" }).getAttribute("href")).toBe("/donation-checkout");
     const rows = await server.database.db

@@ -61,7 +61,7 @@ describe("the journal", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Dawn after the drum circle" }).isVisible()).toBe(true);
     await page.getByText("Delete this entry").click();
     await page.getByRole("button", { name: "Delete for good" }).click();
-    await page.waitForURL(/\/journals\?deleted=1$/);
+    await page.waitForURL(/\/journals\?done=deleted$/);
     await expect.poll(() => page.getByText("Your archive is empty.").isVisible()).toBe(true);
   });
 });

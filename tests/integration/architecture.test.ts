@@ -192,6 +192,14 @@ describe("architecture", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("shows every field's message through FieldError: no element written by hand with an id ending in -error", () => {
+    const byHand = /<(p|span|div)\b[^>]*\bid=\{?[`"][^`"]*-error[`"]/;
+    const wrong = files
+      .filter((file) => file.endsWith(".tsx") && file !== "app/components/forms/field-error.tsx")
+      .filter((file) => byHand.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(wrong).toEqual([]);
+  });
+
   it("keeps every source file within 300 lines", () => {
     const lines = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").trimEnd().split("\n").length;
     const long = files.filter((file) => lines(file) > MAX_LINES);

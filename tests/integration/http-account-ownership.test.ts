@@ -167,7 +167,7 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
       `newsletter:${before.newsletter[0]?.id}`,
     ];
     const forged = await post(server, "/profile", attackerCookie, { intent: "link-records", records: keys.join(",") });
-    expect(forged.headers.get("location")).toBe("/profile?saved=linked-none#link-records");
+    expect(forged.headers.get("location")).toBe("/profile?done=linked-none#link-records");
 
     const deleted = await post(server, "/profile", attackerCookie, {
       intent: "delete",
@@ -188,7 +188,7 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
     expect(unproven).not.toContain("Found With Your Address");
     expect(unproven).toContain("is not confirmed yet");
     const asked = await post(server, "/profile", cookie, { intent: "confirm-email" });
-    expect(asked.headers.get("location")).toBe("/profile?saved=email-sent#security");
+    expect(asked.headers.get("location")).toBe("/profile?done=email-sent#security");
     // The newest: the attacker's own request sent one here too (its link died with their account).
     const [mail] = await server.database.db
       .select()
@@ -226,7 +226,7 @@ describeEachBackend("records belong to accounts, not to typed addresses", (backe
     const records = profile.match(/name="records" value="([^"]*)"/)?.[1] ?? "";
     expect(records.split(",")).toHaveLength(7);
     const linked = await post(server, "/profile", cookie, { intent: "link-records", records });
-    expect(linked.headers.get("location")).toBe("/profile?saved=linked#link-records");
+    expect(linked.headers.get("location")).toBe("/profile?done=linked#link-records");
     for (const [kind, rows] of Object.entries(await strangersRecords())) {
       expect(rows[0]?.userId, kind).toBe(owner.id);
     }

@@ -48,8 +48,8 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
     const res = await apply(valid);
     // Without JavaScript: redirect after post, to a page that says it arrived and leads on.
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/heroic-application?submitted=1");
-    const landed = await (await fetch(`${server.url}/heroic-application?submitted=1`)).text();
+    expect(res.headers.get("location")).toBe("/heroic-application?done=submitted");
+    const landed = await (await fetch(`${server.url}/heroic-application?done=submitted`)).text();
     expect(landed).toContain("Application submitted");
     expect(landed).toContain("Your sacred application has been received securely.");
     expect(landed).toContain('href="/donation-checkout"');
@@ -149,8 +149,8 @@ describeEachBackend("the ceremony application over HTTP", (backend) => {
     const key = "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c";
     const sends = [await apply({ ...valid, _key: key }), await apply({ ...valid, _key: key })];
     expect(sends.map((r) => r.headers.get("location"))).toEqual([
-      "/heroic-application?submitted=1",
-      "/heroic-application?submitted=1",
+      "/heroic-application?done=submitted",
+      "/heroic-application?done=submitted",
     ]);
     await onlyRow();
     expect(await server.database.db.select().from(mailOutbox)).toHaveLength(2);

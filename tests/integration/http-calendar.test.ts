@@ -25,8 +25,8 @@ describeEachBackend("the calendar over HTTP", (backend) => {
     const first = await post(server, "/calendar", cookie, { emotion: "Grateful" });
     // Without JavaScript: redirect after post, to the calendar saying the check-in was saved.
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe("/calendar?checked=1");
-    expect(await (await get(server, "/calendar?checked=1", cookie)).text()).toContain(
+    expect(first.headers.get("location")).toBe("/calendar?done=checked");
+    expect(await (await get(server, "/calendar?done=checked", cookie)).text()).toContain(
       "Check-in saved. You&#x27;re feeling Grateful today.",
     );
     expect((await post(server, "/calendar", cookie, { emotion: "Centered" })).status).toBe(303);

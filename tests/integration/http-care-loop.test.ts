@@ -41,18 +41,18 @@ describeEachBackend("the care loop", (backend) => {
       email: "ana@example.org",
       message: "When is the next preparation circle?",
     });
-    expect(calm.headers.get("location")).toBe("/contact?sent=1");
+    expect(calm.headers.get("location")).toBe("/contact?done=sent");
     const urgent = await postForm(server, "/contact", {
       name: "Ben Hurting",
       email: "ben@example.org",
       message: "Since the ceremony I don't want to live any more.",
     });
-    expect(urgent.headers.get("location")).toBe("/contact?sent=1&care=1");
-    const landed = await (await get(server, "/contact?sent=1&care=1")).text();
+    expect(urgent.headers.get("location")).toBe("/contact?done=care");
+    const landed = await (await get(server, "/contact?done=care")).text();
     expect(landed).toContain(CRISIS_HEADING);
     expect(landed).toContain("call or text 988");
     expect(landed).toContain("623-473-7433");
-    expect(await (await get(server, "/contact?sent=1")).text()).not.toContain(CRISIS_HEADING);
+    expect(await (await get(server, "/contact?done=sent")).text()).not.toContain(CRISIS_HEADING);
 
     const rows = await db().select().from(contactMessages).orderBy(contactMessages.id);
     expect(rows.map((r) => [r.name, r.urgent])).toEqual([
@@ -118,8 +118,8 @@ describeEachBackend("the care loop", (backend) => {
     const calm = await send("A small question about the next circle.");
     expect(calm.headers.get("location")).toBe("/integration?done=share");
     const urgent = await send("I keep thinking I would be better off dead.");
-    expect(urgent.headers.get("location")).toBe("/integration?done=share&care=1");
-    expect(await (await get(server, "/integration?done=share&care=1", memberCookie)).text()).toContain(CRISIS_HEADING);
+    expect(urgent.headers.get("location")).toBe("/integration?done=share-care");
+    expect(await (await get(server, "/integration?done=share-care", memberCookie)).text()).toContain(CRISIS_HEADING);
 
     const shares = await db().select().from(facilitatorShares).orderBy(facilitatorShares.id);
     expect(shares.map((s) => s.urgent)).toEqual([false, true]);

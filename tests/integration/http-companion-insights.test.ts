@@ -41,7 +41,7 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     const first = await post(server, "/spirit-companion", cookie, keep);
     // Without JavaScript: back to the conversation, which says it was saved.
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe("/spirit-companion?saved=conversation#conversation");
+    expect(first.headers.get("location")).toBe("/spirit-companion?done=conversation#conversation");
     // A resubmit, and a double click (two at once): still one insight.
     expect((await post(server, "/spirit-companion", cookie, keep)).status).toBe(303);
     const twice = await Promise.all([
@@ -52,7 +52,7 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     const rows = await insightsOf(member.id);
     expect(rows.map((r) => [r.category, r.source])).toEqual([["conversation", `companion:${replyId}`]]);
 
-    const page = await (await get(server, "/spirit-companion?saved=conversation", cookie)).text();
+    const page = await (await get(server, "/spirit-companion?done=conversation", cookie)).text();
     expect(page).toContain("Saved as insight: The companion&#x27;s words are kept in your insights collection.");
     expect(page).toContain("Saved as insight</button>");
     expect(page).not.toContain(">Save as insight</button>");
@@ -111,7 +111,7 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     expect(await (await get(server, "/spirit-companion", cookie)).text()).toContain("Keep as a Practice insight");
     const kept = await post(server, "/spirit-companion", cookie, keep);
     expect(kept.status).toBe(303);
-    expect(kept.headers.get("location")).toBe("/spirit-companion?saved=practice#practices");
+    expect(kept.headers.get("location")).toBe("/spirit-companion?done=practice#practices");
     const again = await Promise.all([
       post(server, "/spirit-companion", cookie, keep),
       post(server, "/spirit-companion", cookie, keep),
@@ -122,7 +122,7 @@ describeEachBackend("keeping Spirit Companion insights over HTTP", (backend) => 
     expect(practices[0]?.source).toMatch(/^practice:\d{4}-\d{2}-\d{2}:morning-stillness$/);
     expect((await post(server, "/spirit-companion", cookie, { ...keep, practiceId: "nap" })).status).toBe(400);
 
-    const listed = await (await get(server, "/spirit-companion?insights=practice&saved=practice", cookie)).text();
+    const listed = await (await get(server, "/spirit-companion?insights=practice&done=practice", cookie)).text();
     expect(listed).toContain("Kept as a Practice insight: You will find it under Practice in your saved insights.");
     expect(listed.match(/>practice · /g)).toHaveLength(1);
     expect(listed).toContain("<h3");

@@ -85,8 +85,8 @@ describeEachBackend("the Spirit Companion over HTTP", (backend) => {
     });
     // Without JavaScript: back to the page, which says the reflection was saved.
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/spirit-companion?saved=reflection#insights");
-    expect(await (await get(server, "/spirit-companion?saved=reflection", cookie)).text()).toContain(
+    expect(saved.headers.get("location")).toBe("/spirit-companion?done=reflection#insights");
+    expect(await (await get(server, "/spirit-companion?done=reflection", cookie)).text()).toContain(
       "Reflection Saved: Your reflection has been saved to your insights collection.",
     );
     // Each field says its own limit.

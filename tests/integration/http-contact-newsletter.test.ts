@@ -30,8 +30,8 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     const res = await postForm(server, "/contact", valid);
     // Without JavaScript: redirect after post, to a page that says it arrived.
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/contact?sent=1");
-    const landed = await (await fetch(`${server.url}/contact?sent=1`)).text();
+    expect(res.headers.get("location")).toBe("/contact?done=sent");
+    const landed = await (await fetch(`${server.url}/contact?done=sent`)).text();
     expect(landed).toContain("Thank you for reaching out.");
     const rows = await server.database.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
@@ -108,8 +108,10 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
   it("runs double opt-in: pending, confirmation email, confirm by POST, welcome with one-click unsubscribe", async () => {
     const res = await postForm(server, "/newsletter", { email: "Seeker@Example.org" });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/newsletter?joined=1");
-    expect(await (await fetch(`${server.url}/newsletter?joined=1`)).text()).toContain("Please confirm from the email");
+    expect(res.headers.get("location")).toBe("/newsletter?done=joined");
+    expect(await (await fetch(`${server.url}/newsletter?done=joined`)).text()).toContain(
+      "Please confirm from the email",
+    );
     const [sub] = await server.database.db.select().from(newsletterSubscribers);
     expect(sub).toMatchObject({ email: "seeker@example.org", status: "pending" });
     const [confirmMail] = await server.database.db
@@ -126,8 +128,8 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
     const confirmed = await postForm(server, confirmPath as string, {});
     // Redirect after post: the link is used up, so the landing page is one a reload cannot spoil.
     expect(confirmed.status).toBe(303);
-    expect(confirmed.headers.get("location")).toBe("/newsletter?confirmed=1");
-    const landed = await (await fetch(`${server.url}/newsletter?confirmed=1`)).text();
+    expect(confirmed.headers.get("location")).toBe("/newsletter?done=confirmed");
+    const landed = await (await fetch(`${server.url}/newsletter?done=confirmed`)).text();
     expect(landed).toContain("Welcome to our sacred circle");
     expect(landed).toContain("one-click unsubscribe");
     expect((await server.database.db.select().from(newsletterSubscribers))[0]?.status).toBe("confirmed");
@@ -192,7 +194,7 @@ describeEachBackend("contact and newsletter over HTTP", (backend) => {
   it("stores a form's submission once per one-time key: a resend gets the first answer", async () => {
     const key = "4f7c1f0e-2b1d-4c55-9a55-0c8f3b6f1a10";
     const sends = await Promise.all([1, 2, 3].map(() => postForm(server, "/contact", { ...valid, _key: key })));
-    for (const res of sends) expect(res.headers.get("location")).toBe("/contact?sent=1");
+    for (const res of sends) expect(res.headers.get("location")).toBe("/contact?done=sent");
     expect(await server.database.db.select().from(contactMessages)).toHaveLength(1);
     expect(await server.database.db.select().from(mailOutbox)).toHaveLength(1);
     // The same key with other words is another message: a page served from a cache (a CDN, the

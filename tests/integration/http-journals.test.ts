@@ -46,8 +46,8 @@ describeEachBackend("journals over HTTP", (backend) => {
     const res = await send("/journals", withChoices(entry, ["Peace", "Gratitude"], ["Warmth", "Heart Opening"]));
     // Without JavaScript: redirect after post, to the journal saying the entry was saved.
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/journals?saved=1");
-    const landed = await (await get(server, "/journals?saved=1", cookie)).text();
+    expect(res.headers.get("location")).toBe("/journals?done=saved");
+    const landed = await (await get(server, "/journals?done=saved", cookie)).text();
     expect(landed).toContain("Sacred Entry Saved");
     expect(landed).toContain("Your reflection has been preserved in your journal.");
     const [row] = await server.database.db.select().from(journalEntries).where(eq(journalEntries.userId, member.id));
@@ -118,14 +118,14 @@ describeEachBackend("journals over HTTP", (backend) => {
 
     const edited = await send(path, withChoices({ ...entry, intent: "update", title: "Renamed reflection" }, ["Awe"]));
     expect(edited.status).toBe(303);
-    expect(edited.headers.get("location")).toBe(`${path}?saved=1`);
-    const shown = await (await get(server, `${path}?saved=1`, cookie)).text();
+    expect(edited.headers.get("location")).toBe(`${path}?done=saved`);
+    const shown = await (await get(server, `${path}?done=saved`, cookie)).text();
     expect(shown).toContain("Renamed reflection");
     expect(shown).toContain("Sacred Entry Saved");
     const deleted = await send(path, new URLSearchParams({ intent: "delete" }));
     expect(deleted.status).toBe(303);
-    expect(deleted.headers.get("location")).toBe("/journals?deleted=1");
-    expect(await (await get(server, "/journals?deleted=1", cookie)).text()).toContain("The entry was deleted.");
+    expect(deleted.headers.get("location")).toBe("/journals?done=deleted");
+    expect(await (await get(server, "/journals?done=deleted", cookie)).text()).toContain("The entry was deleted.");
     expect((await get(server, path, cookie)).status).toBe(404);
   });
 

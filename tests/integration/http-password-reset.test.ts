@@ -34,9 +34,9 @@ describeEachBackend("forgot and reset password over HTTP", (backend) => {
     // Without JavaScript: a redirect to the same "Check Your Email" page for both.
     expect(known.status).toBe(303);
     expect(unknown.status).toBe(303);
-    expect(known.headers.get("location")).toBe("/forgot-password?sent=1");
-    expect(unknown.headers.get("location")).toBe("/forgot-password?sent=1");
-    const landed = await (await get(server, "/forgot-password?sent=1")).text();
+    expect(known.headers.get("location")).toBe("/forgot-password?done=sent");
+    expect(unknown.headers.get("location")).toBe("/forgot-password?done=sent");
+    const landed = await (await get(server, "/forgot-password?done=sent")).text();
     expect(landed).toContain("Check Your Email");
     expect(landed).toContain("Try Different Email");
     const mails = await server.database.db.select().from(mailOutbox);

@@ -20,8 +20,8 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
     const ticked = await post(server, "/preparation-guide", cookie, { item: "water", checked: "true" });
     // Without JavaScript: redirect after post, back to the guide saying the checklist is saved.
     expect(ticked.status).toBe(303);
-    expect(ticked.headers.get("location")).toBe("/preparation-guide?saved=1");
-    expect(await (await get(server, "/preparation-guide?saved=1", cookie)).text()).toContain(
+    expect(ticked.headers.get("location")).toBe("/preparation-guide?done=saved");
+    expect(await (await get(server, "/preparation-guide?done=saved", cookie)).text()).toContain(
       "Your checklist is saved.",
     );
     expect((await post(server, "/preparation-guide", cookie, { item: "phone", checked: "true" })).status).toBe(303);
@@ -48,7 +48,7 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
       _key: "sit-key-000000000001",
     });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toBe("/meditations?completed=1");
+    expect(ok.headers.get("location")).toBe("/meditations?done=completed");
     // The same sit posted again (a retry after a lost answer) is counted once.
     const again = await post(server, "/meditations", cookie, {
       intent: "complete",

@@ -57,9 +57,9 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     };
     const saved = await save(basic);
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/profile?saved=basic#basic");
+    expect(saved.headers.get("location")).toBe("/profile?done=basic#basic");
     // Without JavaScript the page it lands on says it worked (SPEC.md's toast needs the app).
-    expect(await (await get(server, "/profile?saved=basic", cookie)).text()).toContain("Your profile is saved.");
+    expect(await (await get(server, "/profile?done=basic", cookie)).text()).toContain("Your profile is saved.");
     const page = await (await get(server, "/profile", cookie)).text();
     expect(page).toContain("Asheville");
     expect(page).toContain("Sam Rivers");
@@ -206,7 +206,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       confirmPassword: "new-long-secret-words",
     });
     expect(changed.status).toBe(303);
-    expect(changed.headers.get("location")).toBe("/profile?saved=password#security");
+    expect(changed.headers.get("location")).toBe("/profile?done=password#security");
     const renewed = changed.headers.getSetCookie().find((c) => c.startsWith("sacred.session_token="));
     expect(renewed).toBeTruthy();
     cookie = (renewed as string).split(";")[0] as string;
@@ -231,7 +231,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
 
     const moved = await save({ intent: "email", newEmail: "Maya.New@Example.org", currentPassword: member.password });
     expect(moved.status).toBe(303);
-    expect(moved.headers.get("location")).toBe("/profile?saved=email-sent#security");
+    expect(moved.headers.get("location")).toBe("/profile?done=email-sent#security");
     // Nothing changes yet: the old address stays in force, the change waits on the profile.
     expect(await emailOf(member.id)).toBe(before);
     expect((await signIn(server, before, member.password)).res.status).toBe(303);
@@ -262,7 +262,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     await save({ intent: "email", newEmail: "maya.elsewhere@example.org", currentPassword: member.password });
     const link = linkIn((await mailsTo("maya.elsewhere@example.org", "account.email-confirm")).at(-1)?.textBody);
     const cancelled = await save({ intent: "cancel-email" });
-    expect(cancelled.headers.get("location")).toBe("/profile?saved=email-cancelled#security");
+    expect(cancelled.headers.get("location")).toBe("/profile?done=email-cancelled#security");
     expect(await (await get(server, "/profile", cookie)).text()).not.toContain("Waiting for confirmation:");
     expect((await post(server, link, "", {})).status).toBe(410);
     expect(await emailOf(member.id)).toBe(member.email);
@@ -449,8 +449,8 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
     await post(server, "/profile", session.cookie, { intent: "medical", ...RECORD, isPrivate: "on" });
     const gone = await del({ currentPassword: doomed.password, confirm: "on" });
     expect(gone.status).toBe(303);
-    expect(gone.headers.get("location")).toBe("/sacred-access?deleted=1");
-    expect(await (await get(server, "/sacred-access?deleted=1")).text()).toContain("Your account is deleted.");
+    expect(gone.headers.get("location")).toBe("/sacred-access?done=deleted");
+    expect(await (await get(server, "/sacred-access?done=deleted")).text()).toContain("Your account is deleted.");
     for (const table of [users, profiles, medicalRecords, sessions] as const) {
       const column = "userId" in table ? table.userId : users.id;
       expect(await server.database.db.select().from(table).where(eq(column, doomed.id))).toHaveLength(0);
@@ -468,7 +468,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       specialRequests: "",
       _key: key,
     });
-    expect(first.headers.get("location")).toBe("/profile?saved=clothing#clothing");
+    expect(first.headers.get("location")).toBe("/profile?done=clothing#clothing");
     // Changed meanwhile (another tab), then the old form is sent again with its key: nothing is overwritten.
     await save({ intent: "clothing", shirtSize: "XL", pantSize: "", shoeSize: "", specialRequests: "" });
     const resent = await save({
@@ -480,7 +480,7 @@ describeEachBackend("the member's profile over HTTP", (backend) => {
       _key: key,
     });
     expect(resent.status).toBe(303);
-    expect(resent.headers.get("location")).toBe("/profile?saved=clothing#clothing");
+    expect(resent.headers.get("location")).toBe("/profile?done=clothing#clothing");
     const [row] = await server.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(row?.shirtSize).toBe("XL");
 

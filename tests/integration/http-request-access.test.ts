@@ -27,8 +27,8 @@ describeEachBackend("request access over HTTP", (backend) => {
     const res = await postForm(server, "/request-access", valid);
     // Without JavaScript: redirect after post, to SPEC.md's "Request Received".
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/request-access?received=1");
-    const landed = await (await fetch(`${server.url}/request-access?received=1`)).text();
+    expect(res.headers.get("location")).toBe("/request-access?done=received");
+    const landed = await (await fetch(`${server.url}/request-access?done=received`)).text();
     expect(landed).toContain("Request Received");
     expect(landed).toContain("Submit Another Request");
     expect(landed).toContain("Back to Login");
@@ -85,7 +85,7 @@ describeEachBackend("request access over HTTP", (backend) => {
     const first = await postForm(server, "/request-access", { ...valid, _key: key });
     const again = await postForm(server, "/request-access", { ...valid, _key: key });
     expect([first.status, again.status]).toEqual([303, 303]);
-    expect(again.headers.get("location")).toBe("/request-access?received=1");
+    expect(again.headers.get("location")).toBe("/request-access?done=received");
     expect(await server.database.db.select().from(accessRequests)).toHaveLength(1);
     expect(await server.database.db.select().from(mailOutbox)).toHaveLength(2);
     await postForm(server, "/request-access", { ...valid, _key: "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9" });

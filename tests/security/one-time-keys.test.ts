@@ -140,8 +140,8 @@ describeEachBackend("one-time keys and the records they act on", (backend) => {
       _key: "edit-key-spent-on-entry-a-01",
     };
     const edit = (id: string) => post(server, `/journals/${id}`, cookie, same);
-    expect((await edit(a.id)).headers.get("location")).toBe(`/journals/${a.id}?saved=1`);
-    expect((await edit(b.id)).headers.get("location")).toBe(`/journals/${b.id}?saved=1`);
+    expect((await edit(a.id)).headers.get("location")).toBe(`/journals/${a.id}?done=saved`);
+    expect((await edit(b.id)).headers.get("location")).toBe(`/journals/${b.id}?done=saved`);
     const page = await (await fetch(`${server.url}/journals/${b.id}`, { headers: { cookie } })).text();
     expect(page).toContain("Both entries, the same words");
   });

@@ -1,3 +1,5 @@
+import { FieldError } from "~/components/forms/field-error";
+
 /** One labelled input of the booking dialog's form, with its message under it. */
 export function BookingField({
   name,
@@ -20,11 +22,7 @@ export function BookingField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...input}
       />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-rose-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} className="mt-1" message={error} />
     </div>
   );
 }

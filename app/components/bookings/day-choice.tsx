@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { FieldError } from "~/components/forms/field-error";
 import { formatDayShort, formatTime, zoneName } from "~/lib/dates";
 import { SLOT_ZONE } from "~/modules/bookings/time";
 
@@ -99,11 +100,7 @@ export function TimeChoices(props: {
           ))}
         </div>
       )}
-      {props.error ? (
-        <p id={errorId} className="mt-2 text-sm text-rose-300">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} className="mt-2" message={props.error} />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { Mic, MicOff, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { KeepInsight } from "~/components/companion/keep-insight";
+import { FieldError } from "~/components/forms/field-error";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
 import { newFormKey } from "~/forms/use-form";
@@ -172,11 +173,7 @@ export function CompanionChat({
           </>
         ) : null}
       </ol>
-      {failed ? (
-        <p id="companion-message-error" role="alert" className="mt-2 text-sm text-rose-200">
-          {failed}
-        </p>
-      ) : null}
+      <FieldError id="companion-message-error" className="mt-2" alert message={failed} />
       {/* Without JavaScript this posts as it is (a plain form), and the page comes back with the reply. */}
       <form
         method="post"

@@ -61,7 +61,7 @@ export function KeepInsight({
   );
 }
 
-/** What a post without JavaScript lands on (`?saved=`): the page says it worked. */
+/** What a post without JavaScript lands on (`?done=`): the page says it worked. */
 export function SavedNotice({ children, className = "" }: { children: string; className?: string }) {
   return (
     <NoticeBox tone="success" className={className}>

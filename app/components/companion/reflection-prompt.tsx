@@ -1,6 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { FieldError } from "~/components/forms/field-error";
 import { notify } from "~/components/ui/notify";
 import { REFLECTION_PROMPTS } from "~/content/companion";
 import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
@@ -84,11 +85,15 @@ export function ReflectionPrompt({ initial, page }: { initial: number; page?: Fo
         aria-describedby={refusal?.fieldErrors.content ? "reflection-error" : undefined}
         className="field min-h-[120px]"
       />
-      {refusal ? (
-        <p id="reflection-error" role="alert" className="text-sm text-rose-200">
-          {refusal.fieldErrors.content ?? Object.values(refusal.fieldErrors)[0] ?? refusal.formError?.description}
-        </p>
-      ) : null}
+      <FieldError
+        id="reflection-error"
+        className=""
+        alert
+        message={
+          refusal &&
+          (refusal.fieldErrors.content ?? Object.values(refusal.fieldErrors)[0] ?? refusal.formError?.description)
+        }
+      />
       <button type="submit" className="btn-gold justify-self-start" disabled={fetcher.state !== "idle" || !text.trim()}>
         Save Insight
       </button>

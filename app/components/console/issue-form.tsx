@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/forms/field";
+import { FieldError } from "~/components/forms/field-error";
 import type { useForm } from "~/forms/use-form";
-import { FieldError } from "./outcome";
 
 export interface IssueDraft {
   subject: string;
@@ -48,7 +48,7 @@ export function IssueForm({ form, draft }: { form: ReturnType<typeof useForm>; d
             </label>
           ))}
         </div>
-        <FieldError id={format.id} error={format.error} />
+        <FieldError id={`${format.id}-error`} className="mt-1" message={format.error} />
       </fieldset>
       <TextAreaField
         {...body}

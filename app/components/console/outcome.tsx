@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/forms/forms";
+import { OUTCOME_PARAM, outcomeMessage } from "~/forms/outcome";
 
 /** What a console action answers the running app on success: which outcome, for its toast. */
 export interface ConsoleDone {
@@ -24,17 +25,16 @@ export function ConsoleOutcome({
 }) {
   const [params] = useSearchParams();
   useEffect(() => {
-    const message = result?.ok ? messages[result.data?.done ?? ""] : undefined;
-    if (message) notify("success", message);
+    const message = result?.ok ? outcomeMessage(messages, result.data?.done) : null;
+    if (typeof message === "string") notify("success", message);
   }, [result, messages]);
   if (result && !result.ok) {
     // A field's own message shows under the field; the notice (if any) is for the rest.
     const notice = result.formError?.description;
     return notice ? <Alert>{notice}</Alert> : null;
   }
-  const done = params.get("done");
-  const message = !result && done ? messages[done] : undefined;
-  return message ? (
+  const message = result ? null : outcomeMessage(messages, params.get(OUTCOME_PARAM));
+  return typeof message === "string" ? (
     <div className="mt-4">
       <FormAlert tone="success" message={message} />
     </div>
@@ -47,13 +47,4 @@ function Alert({ children }: { children: string }) {
       <FormAlert message={children} />
     </div>
   );
-}
-
-/** A field's message under a console field that is not a TextField (a select, a small input). */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={`${id}-error`} className="mt-1 text-sm text-rose-300">
-      {error}
-    </p>
-  ) : null;
 }

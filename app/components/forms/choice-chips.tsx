@@ -1,3 +1,4 @@
+import { FieldError } from "./field-error";
 /** A set of toggles drawn as chips; each is a real checkbox (keyboard, screen readers, no-JS forms). */
 export function ChoiceChips(props: {
   name: string;
@@ -33,11 +34,7 @@ export function ChoiceChips(props: {
           </label>
         ))}
       </div>
-      {props.error ? (
-        <p id={errorId} className="mt-1 text-sm text-rose-200">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} className="mt-1" message={props.error} />
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { FieldError } from "./field-error";
 
 interface FieldProps {
   name: string;
@@ -83,11 +84,7 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: st
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-rose-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </>
   );
 }

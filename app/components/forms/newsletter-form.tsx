@@ -5,6 +5,7 @@ import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/messages";
+import { FieldError } from "./field-error";
 
 /** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */
 const loadSchema = () => import("~/modules/newsletter/validation").then((m) => m.newsletterSchema);
@@ -68,11 +69,12 @@ export function NewsletterForm({ id = "newsletter", result }: { id?: string; res
           aria-describedby={email.error || notice ? `${id}-error` : undefined}
           disabled={joined}
         />
-        {email.error || notice ? (
-          <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-rose-300">
-            {email.error ?? `${notice?.title}: ${notice?.description}`}
-          </p>
-        ) : null}
+        <FieldError
+          id={`${id}-error`}
+          className="mt-2"
+          alert
+          message={email.error ?? (notice ? `${notice.title}: ${notice.description}` : null)}
+        />
       </div>
       <Honeypot idPrefix={id} />
       <button type="submit" className="btn-gold" disabled={form.pending || joined}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
+import { FieldError } from "~/components/forms/field-error";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/forms/forms";
@@ -118,11 +119,7 @@ export function FacilitatorCircle({
           autoFocus={form.field("content").autoFocus}
           className="field min-h-[120px]"
         />
-        {contentError ? (
-          <p id="share-error" className="text-sm text-rose-300">
-            {contentError}
-          </p>
-        ) : null}
+        <FieldError id="share-error" className="" message={contentError} />
         <p id="share-hint" className="text-sm text-mist-muted">
           Only the Temple Keepers read what you share.
         </p>
@@ -141,11 +138,7 @@ export function FacilitatorCircle({
             </span>
           </span>
         </label>
-        {anonymousError ? (
-          <p id="share-anonymous-error" className="text-sm text-rose-300">
-            {anonymousError}
-          </p>
-        ) : null}
+        <FieldError id="share-anonymous-error" className="" message={anonymousError} />
         <div className="flex flex-wrap gap-3">
           <button
             type="submit"
@@ -182,11 +175,7 @@ export function FacilitatorCircle({
             {state !== "idle" && kind === "message" ? "Sending..." : "Private Message"}
           </button>
         </div>
-        {kindError ? (
-          <p id="share-kind-error" className="text-sm text-rose-300">
-            {kindError}
-          </p>
-        ) : null}
+        <FieldError id="share-kind-error" className="" message={kindError} />
       </fetcher.Form>
       <p className="text-sm text-mist-muted">
         "Group Session" asks to join the next integration circle (a keeper writes back with dates); "Private Message"

@@ -1,6 +1,7 @@
 import { Download, Mic, MicOff, RefreshCw, Sparkles, Volume2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { FieldError } from "~/components/forms/field-error";
 import { notify } from "~/components/ui/notify";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -170,11 +171,7 @@ export function VoiceVision({
             aria-describedby={wordsError ? "vision-transcript-error" : undefined}
             className="field min-h-[120px]"
           />
-          {wordsError ? (
-            <p id="vision-transcript-error" className="mt-1 text-sm text-rose-300">
-              {wordsError}
-            </p>
-          ) : null}
+          <FieldError id="vision-transcript-error" className="mt-1" message={wordsError} />
           {interim ? <p className="mt-1 text-sm text-mist-muted italic">{interim}</p> : null}
         </div>
         <button type="submit" disabled={hydrated && !transcript.trim()} className="btn-ghost justify-self-start">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ChoiceChips } from "~/components/forms/choice-chips";
+import { FieldError } from "~/components/forms/field-error";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/forms/forms";
@@ -64,12 +65,9 @@ export function JournalForm(props: {
 
   const described = (name: string) =>
     form.errors[name] ? { "aria-invalid": true, "aria-describedby": `${props.intent}-${name}-error` } : {};
-  const message = (name: string) =>
-    form.errors[name] ? (
-      <p id={`${props.intent}-${name}-error`} className="mt-1 text-sm text-rose-200">
-        {form.errors[name]}
-      </p>
-    ) : null;
+  const message = (name: string) => (
+    <FieldError id={`${props.intent}-${name}-error`} className="mt-1" message={form.errors[name]} />
+  );
 
   return (
     <Form method="post" preventScrollReset className="grid gap-6" {...form.props}>

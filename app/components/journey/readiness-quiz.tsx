@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { FieldError } from "~/components/forms/field-error";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -132,11 +133,7 @@ export function ReadinessQuiz({ landed, page }: { landed?: Recommendation | null
                   ))}
                 </div>
               </fieldset>
-              {form.errors[q.id] ? (
-                <p id={`quiz-${q.id}-error`} className="mt-3 text-sm text-rose-300">
-                  {form.errors[q.id]}
-                </p>
-              ) : null}
+              <FieldError id={`quiz-${q.id}-error`} className="mt-3" message={form.errors[q.id]} />
               {stepped ? (
                 <div className="mt-6 flex justify-between gap-3">
                   <button
@@ -176,11 +173,7 @@ export function ReadinessQuiz({ landed, page }: { landed?: Recommendation | null
               aria-describedby={email.error ? `${email.id}-error` : undefined}
               disabled={form.pending}
             />
-            {email.error ? (
-              <p id={`${email.id}-error`} className="text-sm text-rose-300">
-                {email.error}
-              </p>
-            ) : null}
+            <FieldError id={`${email.id}-error`} className="" message={email.error} />
             <div className="flex flex-wrap justify-between gap-3">
               {stepped ? (
                 <button type="button" className="btn-ghost" onClick={() => setView("question")} disabled={form.pending}>

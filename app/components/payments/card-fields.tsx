@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { FieldError } from "~/components/forms/field-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CARD_MESSAGES } from "~/modules/payments/messages";
 import { usePaymentProvider } from "./test-mode-notice";
@@ -66,11 +67,7 @@ export function CardFields({ errors, disabled }: { errors: CardErrors; disabled?
         aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
         {...input}
       />
-      {errors[key] ? (
-        <p id={`${id}-${key}-error`} className="mt-1.5 text-sm text-rose-300">
-          {errors[key]}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-${key}-error`} message={errors[key]} />
     </div>
   );
   return (

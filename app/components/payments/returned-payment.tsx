@@ -15,7 +15,7 @@ const noticeOf = (outcome: Returned) =>
 export function ReturnedPayment({ outcome }: { outcome: Returned }) {
   useEffect(() => {
     const notice = noticeOf(outcome);
-    if (notice) notify("error", notice.title, { description: notice.description });
+    if (notice) notify("error", notice.title, { description: notice.description, id: `payment-${outcome}` });
   }, [outcome]);
   const notice = noticeOf(outcome);
   if (!notice) return null;

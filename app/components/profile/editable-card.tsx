@@ -1,6 +1,7 @@
 import { Check, Pencil, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FieldError } from "~/components/forms/field-error";
 import { FormAlert } from "~/components/forms/form-alert";
 import { type ProfileForm, ProfileFormShell } from "./profile-form";
 
@@ -101,11 +102,7 @@ export function EditableCard(props: {
                       className="field"
                     />
                   )}
-                  {error ? (
-                    <p id={`${id}-error`} className="mt-1 text-sm text-rose-300">
-                      {error}
-                    </p>
-                  ) : null}
+                  <FieldError id={`${id}-error`} className="mt-1" message={error} />
                 </div>
               );
             })}

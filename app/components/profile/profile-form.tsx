@@ -26,7 +26,7 @@ let lastSent = "";
 /**
  * One of the many forms of /profile on the one form pipeline. They share the page's answer, so
  * each takes only its own (by intent). A success goes where a browser without JavaScript is
- * redirected (`?saved=…`), which leaves edit mode and says it worked; an error keeps the card open
+ * redirected (`?done=…`), which leaves edit mode and says it worked; an error keeps the card open
  * with its messages and what was typed.
  */
 export function useProfileForm(intent: string, schema?: Schema) {

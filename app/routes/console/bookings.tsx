@@ -1,13 +1,15 @@
 import { Download } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
-import { type ConsoleDone, ConsoleOutcome, FieldError } from "~/components/console/outcome";
+import { Decide, Reopen } from "~/components/console/booking-forms";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
+import { FieldError } from "~/components/forms/field-error";
 import { FormAlert } from "~/components/forms/form-alert";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
-import type { FormResult } from "~/forms/forms";
+import { consoleInvalid, consoleRefused } from "~/forms/console.server";
+import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { DAY_INVALID, dayIn, formatSlot } from "~/lib/dates";
 import { decideRequest } from "~/modules/bookings/bookings.server";
@@ -219,7 +221,7 @@ export default function ConsoleBookings({ loaderData, actionData }: Route.Compon
               aria-invalid={day.error ? true : undefined}
               aria-describedby={day.error ? `${day.id}-error` : undefined}
             />
-            <FieldError id={day.id} error={day.error} />
+            <FieldError id={`${day.id}-error`} className="mt-1" message={day.error} />
           </div>
           <div className="grid flex-1 gap-1 text-sm">
             <label htmlFor={reason.id}>Reason</label>
@@ -233,7 +235,7 @@ export default function ConsoleBookings({ loaderData, actionData }: Route.Compon
               aria-invalid={reason.error ? true : undefined}
               aria-describedby={reason.error ? `${reason.id}-error` : undefined}
             />
-            <FieldError id={reason.id} error={reason.error} />
+            <FieldError id={`${reason.id}-error`} className="mt-1" message={reason.error} />
           </div>
           <button type="submit" className="btn-ghost sm:mt-6" disabled={busy}>
             Close day
@@ -251,49 +253,5 @@ export default function ConsoleBookings({ loaderData, actionData }: Route.Compon
         </ul>
       </section>
     </>
-  );
-}
-
-type Result = FormResult<ConsoleDone> | undefined;
-
-/** A mentorship request's decision: a form of its own per request, with its own one-time key. */
-function Decide({ id, result }: { id: string; result: Result }) {
-  const form = useForm({ id: `decide-${id}`, result });
-  return (
-    <Form method="post" className="flex gap-2" {...form.props}>
-      <input {...form.keyField} />
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value="approve"
-        className="btn-gold px-4 py-1.5 text-sm"
-        disabled={form.pending}
-      >
-        Approve
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="decline"
-        className="btn-ghost px-4 py-1.5 text-sm"
-        disabled={form.pending}
-      >
-        Decline
-      </button>
-    </Form>
-  );
-}
-
-function Reopen({ day, result }: { day: string; result: Result }) {
-  const form = useForm({ id: `reopen-${day}`, result });
-  return (
-    <Form method="post" {...form.props}>
-      <input {...form.keyField} />
-      <input type="hidden" name="day" value={day} />
-      <button type="submit" name="intent" value="unblock" className="text-violet-200 underline">
-        Reopen
-      </button>
-    </Form>
   );
 }

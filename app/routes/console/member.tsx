@@ -1,10 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { ConsoleOutcome, FieldError } from "~/components/console/outcome";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
+import { FieldError } from "~/components/forms/field-error";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
+import { consoleInvalid, consoleRefused } from "~/forms/console.server";
+import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { plural } from "~/lib/plural";
@@ -123,7 +125,7 @@ export default function MemberDetail({ loaderData, actionData }: Route.Component
                   </option>
                 ))}
               </select>
-              <FieldError id={role.id} error={role.error} />
+              <FieldError id={`${role.id}-error`} className="mt-1" message={role.error} />
               <p className="text-sm text-mist-muted">Changing the role signs the person out everywhere.</p>
               <button type="submit" className="btn-ghost justify-self-start" disabled={roleForm.pending}>
                 Change Role

@@ -1,11 +1,13 @@
 import { data, Form, Link } from "react-router";
 import { IssueForm } from "~/components/console/issue-form";
 import { IssuePreview } from "~/components/console/issue-preview";
-import { ConsoleOutcome, FieldError } from "~/components/console/outcome";
+import { ConsoleOutcome } from "~/components/console/outcome";
+import { FieldError } from "~/components/forms/field-error";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { consoleInvalid, consoleRefused, donePage } from "~/forms/console.server";
+import { consoleInvalid, consoleRefused } from "~/forms/console.server";
+import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
@@ -156,7 +158,7 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
                 />
                 <span>{`Send this issue, as previewed, to ${recipients} now. It cannot be unsent.`}</span>
               </label>
-              <FieldError id={confirm.id} error={confirm.error} />
+              <FieldError id={`${confirm.id}-error`} className="mt-1" message={confirm.error} />
               <button type="submit" name="intent" value="send" className="btn-gold mt-3" disabled={send.pending}>
                 {send.pending ? "Sending..." : issue.started ? "Finish sending" : `Send to ${recipients}`}
               </button>

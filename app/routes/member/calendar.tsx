@@ -9,6 +9,7 @@ import { type BookableOffer, bookableOfferView } from "~/content/journey";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { addDays, dayIn, formatDayLong, formatSlot, isDay, zonedInstant } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const today = dayIn(new Date(), viewer.timezone);
     // Setting today's feeling to a given one is naturally idempotent: a repeat stores nothing new (no key needed).
     await checkIn(handles.db, viewer.id, today, emotion);
-    return succeeded(request, { redirectTo: "/calendar?checked=1", data: { emotion } });
+    return succeeded(request, { redirectTo: donePage("/calendar", "checked"), data: { emotion } });
   });
 }
 
@@ -133,8 +134,8 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
   });
   const pending = navigation.formData?.get("emotion");
   const feeling = typeof pending === "string" ? pending : todaysCheckin;
-  // Without JavaScript a check-in lands here with ?checked: the page says it was saved.
-  const checkedIn = params.has("checked") && !result && todaysCheckin;
+  // Without JavaScript a check-in lands here with ?done=checked: the page says it was saved, with the feeling.
+  const checkedIn = params.get(OUTCOME_PARAM) === "checked" && !result && todaysCheckin;
   const problem = checkin.errors.emotion ?? checkin.formError?.description;
 
   const rangeLink = (r: number) => {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
-import { NoticeBox } from "~/components/forms/notice-box";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { FacilitatorCircle } from "~/components/integration/facilitator-circle";
 import { IntegrationArchive } from "~/components/integration/integration-archive";
@@ -10,6 +10,7 @@ import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult } from "~/forms/forms";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { listShareReads } from "~/modules/audit/audit.server";
@@ -71,17 +72,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Where each success lands without JavaScript: the page says it worked. */
-export const DONE = {
-  session: "/integration?done=session",
-  share: "/integration?done=share",
-  facilitated: "/integration?mode=facilitated&done=share",
-  vision: "/integration?mode=voice&done=vision",
-} as const;
-const DONE_TEXT: Record<string, string> = {
+const SHARED = "Shared Successfully: Your reflection has been shared with your trusted facilitator.";
+const OUTCOMES = {
   session: "Session Saved: Your integration session has been saved successfully.",
-  share: "Shared Successfully: Your reflection has been shared with your trusted facilitator.",
+  share: SHARED,
+  /** Shared, with words of harm or danger in it: the crisis lines come first. */
+  "share-care": SHARED,
   vision: "Vision saved.",
-};
+} as const;
+const page = (mode?: Mode) => new URLSearchParams(mode ? { mode } : {});
+export const DONE = {
+  session: donePage("/integration", "session"),
+  share: (mode?: Mode, care = false) => donePage("/integration", care ? "share-care" : "share", page(mode)),
+  vision: donePage("/integration", "vision", page("voice")),
+} as const;
 
 const failureOf = (intent: unknown) =>
   intent === "share" ? INTEGRATION_MESSAGES.shareNotSent : INTEGRATION_MESSAGES.notSaved;
@@ -116,8 +120,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           });
           // Words of harm or danger: crisis lines at once, with or without JavaScript.
           // Back to the mode it was sent from (the Facilitated Session panel, or the circle beside another).
-          const from = new URL(request.url).searchParams.get("mode") === "facilitated" ? DONE.facilitated : DONE.share;
-          return urgent ? { redirectTo: `${from}&care=1`, data: { care: true } } : { redirectTo: from };
+          const mode = new URL(request.url).searchParams.get("mode") === "facilitated" ? "facilitated" : undefined;
+          const redirectTo = DONE.share(mode, urgent);
+          return urgent ? { redirectTo, data: { care: true } } : { redirectTo };
         });
         return succeeded(request, answer);
       }
@@ -164,10 +169,9 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
   const answer = actionData;
   // Without JavaScript a form's error comes back as the page's answer: each form takes its own.
   const answerTo = (intent: string) => (answer && !answer.ok && answer.values?.intent === intent ? answer : undefined);
-  const done = DONE_TEXT[params.get("done") ?? ""];
   const modeLink = (id: Mode) => {
     const next = new URLSearchParams(params);
-    next.delete("done");
+    next.delete(OUTCOME_PARAM);
     next.set("mode", id);
     return `?${next}`;
   };
@@ -179,16 +183,12 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
           Meaning arrives slowly after a ceremony. Choose how you would like to work with it today.
         </p>
       </header>
-      {params.has("care") ? (
+      {params.get(OUTCOME_PARAM) === "share-care" ? (
         <div className="mb-6">
           <CrisisResources />
         </div>
       ) : null}
-      {done ? (
-        <NoticeBox tone="success" className="mb-6">
-          {done}
-        </NoticeBox>
-      ) : null}
+      <FormOutcome messages={OUTCOMES} className="mb-6" />
       {/* The forms of this mode that show their own refusal; the rest (a vision attached or kept) say it here. */}
       <PageAlert
         result={answer}

@@ -9,12 +9,14 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { JournalForm } from "~/components/journal/journal-form";
-import { notify } from "~/components/ui/notify";
+import { JOURNAL_OUTCOMES } from "~/components/journal/outcomes";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage } from "~/forms/outcome";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { contextLabel } from "~/modules/journal/choices";
@@ -55,11 +57,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (deleting) {
       // Deleting is naturally idempotent: no one-time key needed (a second delete finds nothing: 404).
       if (!(await deleteEntry(handles.db, viewer.id, params.id))) throw data(null, { status: 404 });
-      return succeeded(request, { redirectTo: "/journals?deleted=1", data: { to: "/journals?deleted=1" } });
+      const deleted = donePage("/journals", "deleted");
+      return succeeded(request, { redirectTo: deleted, data: { to: deleted } });
     }
     const parsed = parse(submission, journalEntrySchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const saved = `/journals/${params.id}?saved=1`;
+    const saved = donePage(`/journals/${params.id}`, "saved");
     const answer = await once(
       handles.db,
       { scope: "journal.edit", key: submission.key, ownerId: viewer.id, subject: `journal:${params.id}` },
@@ -109,13 +112,6 @@ export default function JournalEntryPage({ loaderData, actionData }: Route.Compo
     if (settled && result?.ok && result.data?.to) navigate(result.data.to, { replace: true });
   }, [result, settled, navigate]);
 
-  useEffect(() => {
-    if (params.get("saved")) {
-      notify("success", "Sacred Entry Saved", { description: "Your reflection has been preserved in your journal." });
-    }
-  }, [params]);
-  const saved = params.has("saved") && !editing;
-
   return (
     <article className="mx-auto max-w-3xl py-10">
       <Link to="/journals" className="inline-flex items-center gap-2 text-sm text-violet-200 hover:text-gold">
@@ -133,16 +129,7 @@ export default function JournalEntryPage({ loaderData, actionData }: Route.Compo
       ) : (
         <>
           {failed?.formError ? <NoticeBox notice={failed.formError} className="mt-6" /> : null}
-          {saved ? (
-            <NoticeBox
-              tone="success"
-              notice={{
-                title: "Sacred Entry Saved",
-                description: "Your reflection has been preserved in your journal.",
-              }}
-              className="mt-6"
-            />
-          ) : null}
+          <FormOutcome messages={JOURNAL_OUTCOMES} className="mt-6" />
           <h1 className="mt-6 font-serif text-4xl font-semibold break-words">{entry.title}</h1>
           <p className="mt-2 text-sm text-mist-muted">
             {entry.createdAt}

@@ -1,11 +1,13 @@
 import { Search } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
-import { NoticeBox } from "~/components/forms/notice-box";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { EMPTY_ENTRY, JournalForm } from "~/components/journal/journal-form";
+import { JOURNAL_OUTCOMES } from "~/components/journal/outcomes";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage } from "~/forms/outcome";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { createEntry, listEntries } from "~/modules/journal/journal.server";
@@ -34,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript a saved entry lands here: the page says it was saved, and a reload sends nothing. */
-export const SAVED_PAGE = "/journals?saved=1";
-const SAVED = { title: "Sacred Entry Saved", description: "Your reflection has been preserved in your journal." };
+export const SAVED_PAGE = donePage("/journals", "saved");
+const SAVED = JOURNAL_OUTCOMES.saved;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
@@ -63,9 +65,6 @@ export default function Journals({ loaderData, actionData }: Route.ComponentProp
   const { items, next, q } = loaderData;
   const result = actionData;
   const [params] = useSearchParams();
-  // Without JavaScript a save or a delete lands here with its flag: the page says what happened.
-  const saved = params.has("saved") && !result;
-  const deleted = params.has("deleted") && !result;
 
   const olderParams = new URLSearchParams(params);
   if (next) olderParams.set("after", next);
@@ -84,12 +83,8 @@ export default function Journals({ loaderData, actionData }: Route.ComponentProp
           <h2 id="new-entry" className="mb-5 font-serif text-2xl font-semibold">
             New Entry
           </h2>
-          {saved ? <NoticeBox tone="success" notice={SAVED} className="mb-6" /> : null}
-          {deleted ? (
-            <NoticeBox tone="success" className="mb-6">
-              The entry was deleted.
-            </NoticeBox>
-          ) : null}
+          {/* Without JavaScript a save or a delete lands here (?done=): the page says what happened. */}
+          <FormOutcome messages={JOURNAL_OUTCOMES} answered={Boolean(result)} className="mb-6" />
           <JournalForm
             intent="create"
             result={result}

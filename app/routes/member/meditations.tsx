@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { useSearchParams } from "react-router";
-import { NoticeBox } from "~/components/forms/notice-box";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { MeditationPlayer } from "~/components/practice/meditation-player";
 import { MEDITATION_SECTIONS } from "~/content/meditations";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage } from "~/forms/outcome";
 import { plural } from "~/lib/plural";
 import { privateMeta } from "~/lib/private-meta";
 import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { scope: "meditation.sit", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD },
       async (tx) => {
         await recordSit(tx, viewer.id, meditationId, Number(seconds));
-        return { redirectTo: "/meditations?completed=1" };
+        return { redirectTo: donePage("/meditations", "completed") };
       },
     );
     return succeeded(request, answer);
@@ -62,9 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, PRACTICE_MESSAGES.sitNotSaved);
 
+/** What the timer's form says when a sit was recorded without JavaScript (app/forms/outcome.ts). */
+const OUTCOMES = { completed: "Your sit is recorded." } as const;
+
 export default function Meditations({ loaderData, actionData }: Route.ComponentProps) {
   const { sits, audio } = loaderData;
-  const [params] = useSearchParams();
+  const [_params] = useSearchParams();
   const result = actionData;
   return (
     <>
@@ -77,11 +81,7 @@ export default function Meditations({ loaderData, actionData }: Route.ComponentP
       </header>
       {/* A sit is recorded by the timer's own form, which has nowhere to say a refusal: the page says it. */}
       <PageAlert result={result} />
-      {params.has("completed") ? (
-        <NoticeBox tone="success" className="mb-8">
-          Your sit is recorded.
-        </NoticeBox>
-      ) : null}
+      <FormOutcome messages={OUTCOMES} className="mb-8" />
       <div className="grid gap-10">
         {MEDITATION_SECTIONS.map((section) => (
           <section key={section.id} aria-labelledby={`${section.id}-title`}>

@@ -1,11 +1,13 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
 import { Form, useFetcher, useSearchParams } from "react-router";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult } from "~/forms/forms";
+import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { privateMeta } from "~/lib/private-meta";
 import { PRACTICE_MESSAGES } from "~/modules/practice/messages";
@@ -22,7 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript a tick or a reset lands back here, saying the checklist is saved. */
-const SAVED_PAGE = "/preparation-guide?saved=1";
+const SAVED_PAGE = donePage("/preparation-guide", "saved");
+const OUTCOMES = { saved: "Your checklist is saved." } as const;
 
 // Ticking an item to a given state and clearing the list are naturally idempotent: no one-time key.
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,7 +84,7 @@ export default function PreparationGuide({ loaderData, actionData }: Route.Compo
   const { checked } = loaderData;
   const done = CHECKLIST.filter((item) => checked.includes(item.id)).length;
   const result = actionData;
-  const [params] = useSearchParams();
+  const [_params] = useSearchParams();
   // The page's answer is the reset's only when the reset sent it; a box's refusal is the page's (PageAlert).
   const reset = useForm({
     id: "checklist-reset",
@@ -121,11 +124,7 @@ export default function PreparationGuide({ loaderData, actionData }: Route.Compo
             <h2 className="font-serif text-2xl font-semibold">Day-of Checklist</h2>
             <ChevronDown aria-hidden className="shrink-0 transition group-open:rotate-180" />
           </summary>
-          {params.has("saved") && !result ? (
-            <p role="status" className="mt-3 text-emerald-100">
-              Your checklist is saved.
-            </p>
-          ) : null}
+          <FormOutcome messages={OUTCOMES} answered={Boolean(result)} className="mt-3" />
           <p className="mt-3 text-mist-muted" aria-live="polite">
             {done === CHECKLIST.length ? "Everything is ready. Go gently." : `${done} of ${CHECKLIST.length} done`}
           </p>

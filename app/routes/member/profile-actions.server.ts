@@ -1,5 +1,6 @@
 import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "~/forms/action.server";
 import { UNKNOWN_FORM } from "~/forms/forms";
+import { donePage } from "~/forms/outcome";
 import type { LoggedHandles } from "~/handles";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "~/modules/accounts/email-change.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
@@ -35,8 +36,8 @@ export const TOO_MANY_PASSWORD_ATTEMPTS =
 const WRONG_PASSWORD = { title: "Not saved", description: ACCOUNT_MESSAGES.currentPassword };
 const LIMITED = { title: "Too many attempts", description: TOO_MANY_PASSWORD_ATTEMPTS };
 
-/** Where a success lands (redirect after post): the page reads `saved` and says what happened. */
-export const savedAt = (saved: string, anchor: string) => `/profile?saved=${saved}#${anchor}`;
+/** Where a success lands (redirect after post): the page reads `?done=` and says what happened. */
+export const savedAt = (saved: string, anchor: string) => donePage("/profile", saved, undefined, anchor);
 
 /** What the app gets on success: which form answered, and where the page goes to say so. */
 export interface ProfileSaved {
@@ -162,7 +163,7 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
       // without JavaScript, to a page that says the account is gone.
       const headers = await signOut(request, context);
       await deleteMemberAccount(context.db, viewer.id);
-      throw new Response(null, { status: 303, headers: withLocation(headers, "/sacred-access?deleted=1") });
+      throw new Response(null, { status: 303, headers: withLocation(headers, donePage("/sacred-access", "deleted")) });
     }
     default:
       return refused(submission, UNKNOWN_FORM, 400);

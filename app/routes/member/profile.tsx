@@ -1,7 +1,6 @@
 import { Shirt, UserRound, Utensils } from "lucide-react";
-import { useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
-import { FormAlert } from "~/components/forms/form-alert";
+import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { EditableCard } from "~/components/profile/editable-card";
 import { GivingCard } from "~/components/profile/giving-card";
@@ -11,11 +10,10 @@ import { ProfileAnswerProvider, useProfileForm } from "~/components/profile/prof
 import { SecurityCard } from "~/components/profile/security-card";
 import { SettingsCard } from "~/components/profile/settings-card";
 import { YourDataCard } from "~/components/profile/your-data-card";
-import { notify } from "~/components/ui/notify";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import type { Outcomes } from "~/forms/outcome";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -87,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A dropped connection: the form's notice, what was typed kept, the card still open. */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, PROFILE_MESSAGES.notSaved);
 
-/** A success moves on to `?saved=…` (profile-form.tsx), which loads the page once; no second load before. */
+/** A success moves on to `?done=…` (profile-form.tsx), which loads the page once; no second load before. */
 export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   actionResult?.ok ? false : defaultShouldRevalidate;
 
@@ -97,19 +95,23 @@ const loadClothing = () => import("~/modules/profile/validation").then((m) => m.
 const loadDietary = () => import("~/modules/profile/validation").then((m) => m.dietarySchema);
 const loadDelete = () => import("~/modules/profile/validation").then((m) => m.deleteAccountSchema);
 
-const SAVED: Record<string, string> = {
-  basic: "Your profile is saved.",
-  medical: "Your medical record is saved, encrypted.",
-  clothing: "Your clothing preferences are saved.",
-  dietary: "Your dietary notes are saved.",
-  settings: "Your settings are saved.",
-  password: "Your password is changed. Other sessions were signed out.",
-  "email-sent": `We sent a link to that address. Your email changes only when the link is followed, within ${EMAIL_CHANGE_HOURS} hours.`,
-  "email-cancelled": "The change is cancelled. Your email stays as it was.",
-  linked: "Those records are now part of your account.",
-  "linked-none": "Nothing new was linked.",
-  sessions: "That session is signed out.",
-};
+/** What each of the page's forms says when it worked (app/forms/outcome.ts): SPEC.md's "Saved" toast, or the banner. */
+const SAVED = {
+  basic: { title: "Saved", description: "Your profile is saved." },
+  medical: { title: "Saved", description: "Your medical record is saved, encrypted." },
+  clothing: { title: "Saved", description: "Your clothing preferences are saved." },
+  dietary: { title: "Saved", description: "Your dietary notes are saved." },
+  settings: { title: "Saved", description: "Your settings are saved." },
+  password: { title: "Saved", description: "Your password is changed. Other sessions were signed out." },
+  "email-sent": {
+    title: "Saved",
+    description: `We sent a link to that address. Your email changes only when the link is followed, within ${EMAIL_CHANGE_HOURS} hours.`,
+  },
+  "email-cancelled": { title: "Saved", description: "The change is cancelled. Your email stays as it was." },
+  linked: { title: "Saved", description: "Those records are now part of your account." },
+  "linked-none": { title: "Saved", description: "Nothing new was linked." },
+  sessions: { title: "Saved", description: "That session is signed out." },
+} satisfies Outcomes;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -128,18 +130,12 @@ function ProfilePage(props: PageProps) {
   // typed password stays in a field. An error answers without navigating, so what was typed stays.
   const { key: locationKey } = useLocation();
   const editing = params.get("edit");
-  const saved = params.get("saved");
   const basicForm = useProfileForm("basic", loadBasic);
   const medicalForm = useProfileForm("medical", loadMedical);
   const clothingForm = useProfileForm("clothing", loadClothing);
   const dietaryForm = useProfileForm("dietary", loadDietary);
   const settingsForm = useProfileForm("settings");
   const deleteForm = useProfileForm("delete", loadDelete);
-  // With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect).
-  const hydrated = useHydrated();
-  useEffect(() => {
-    if (saved && SAVED[saved]) notify("success", "Saved", { description: SAVED[saved] });
-  }, [saved]);
 
   const { basic, medical, clothing, dietary } = profile;
   return (
@@ -152,11 +148,8 @@ function ProfilePage(props: PageProps) {
       </header>
       {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
       <PageAlert result={answer} shownBy={PROFILE_FORMS} />
-      {saved && SAVED[saved] && !hydrated ? (
-        <div className="mb-6">
-          <FormAlert tone="success" message={SAVED[saved]} />
-        </div>
-      ) : null}
+      {/* With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect). */}
+      <FormOutcome messages={SAVED} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">
         <EditableCard
           id="basic"

@@ -10,6 +10,7 @@ import { DAILY_PRACTICES, INSIGHT_CATEGORIES, type InsightCategory, REFLECTION_P
 import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { dayIn, formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
@@ -83,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const PAGE = "/spirit-companion";
 const failureOf = (intent: unknown) =>
   intent === "message" ? COMPANION_MESSAGES.notSent : COMPANION_MESSAGES.notSaved;
-/** Without JavaScript, keeping an insight lands on the page with a notice (`?saved=`). */
+/** Without JavaScript, keeping an insight lands on the page with a notice at its section (`?done=`). */
 const SAVED = {
   reflection: "Reflection Saved: Your reflection has been saved to your insights collection.",
   conversation: "Saved as insight: The companion's words are kept in your insights collection.",
@@ -126,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           async (tx) => {
             await saveInsight(tx, handles.env, viewer.id, parsed.data);
             return {
-              redirectTo: `${PAGE}?saved=${parsed.data.category}#insights`,
+              redirectTo: donePage(PAGE, parsed.data.category, undefined, "insights"),
               data: { saved: parsed.data.category },
             };
           },
@@ -142,7 +143,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!(await keepMessage(handles.db, handles.env, viewer.id, messageId))) {
           return refused(submission, COMPANION_MESSAGES.noMessage, 404);
         }
-        return succeeded(request, { redirectTo: `${PAGE}?saved=conversation#conversation`, data: { kept: messageId } });
+        return succeeded(request, {
+          redirectTo: donePage(PAGE, "conversation", undefined, "conversation"),
+          data: { kept: messageId },
+        });
       }
       case "keep-practice": {
         const parsed = parse(submission, keepPracticeSchema);
@@ -151,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!(await keepPractice(handles.db, handles.env, viewer.id, today, parsed.data.practiceId))) {
           return refused(submission, COMPANION_MESSAGES.notDone, 409);
         }
-        return succeeded(request, { redirectTo: `${PAGE}?saved=practice#practices` });
+        return succeeded(request, { redirectTo: donePage(PAGE, "practice", undefined, "practices") });
       }
       case "delete-insight": {
         const parsed = parse(submission, deleteInsightSchema);
@@ -187,7 +191,7 @@ export default function SpiritCompanion({ loaderData, actionData }: Route.Compon
   const chatAnswer = answer && !answer.ok && answer.values?.intent === "message" ? answer : undefined;
   const insightAnswer = answer && !answer.ok && answer.values?.intent === "save-insight" ? answer : undefined;
   const [params] = useSearchParams();
-  const saved = params.get("saved");
+  const saved = params.get(OUTCOME_PARAM);
   const filterLink = (f: string) => {
     const next = new URLSearchParams(params);
     if (f === "all") next.delete("insights");
