@@ -11,7 +11,7 @@ export type FormValues = Record<string, string | string[]>;
 /**
  * What every form action answers (docs/decisions/008-one-form-pipeline.md): success, or the field
  * messages, one notice and what was typed. A browser without JavaScript gets a redirect instead of
- * a success answer (form-action.server.ts).
+ * a success answer (action.server.ts).
  */
 export type FormResult<T = unknown> = { ok: true; data?: T } | Refusal;
 

@@ -3,9 +3,10 @@ import type { Notice } from "./forms";
 /*
  * The one way a form says it worked (docs/decisions/008-one-form-pipeline.md). A page keeps a
  * messages map, one entry per thing its forms can do. Its action answers a browser without
- * JavaScript with a redirect to the page with `?done=<key>`, where OutcomeBanner says the entry's
- * message; the running app gets the same key in the answer's data and toasts the same message.
- * Adding a form's success means adding one entry.
+ * JavaScript with a redirect to the page with `?done=<key>`, where FormOutcome says the entry's
+ * message. The running app shows the same message as a toast: FormOutcome does when the app
+ * follows the same address, the form's own onSuccess when it stays on the page (reading the entry
+ * from the same map). Adding a form's success means adding one entry.
  */
 
 /** The address parameter naming what was done. */

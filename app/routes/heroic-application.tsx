@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
-import { TextAreaField, TextField } from "~/components/forms/field";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError, TextAreaField, TextField } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";

@@ -1,7 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
-import { TextField } from "~/components/forms/field";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError, TextField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";

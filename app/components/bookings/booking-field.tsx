@@ -1,4 +1,4 @@
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 
 /** One labelled input of the booking dialog's form, with its message under it. */
 export function BookingField({

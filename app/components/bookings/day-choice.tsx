@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { formatDayShort, formatTime, zoneName } from "~/lib/dates";
 import { SLOT_ZONE } from "~/modules/bookings/time";
 

@@ -2,7 +2,7 @@ import { Mic, MicOff, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { KeepInsight } from "~/components/companion/keep-insight";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
 import { newFormKey } from "~/forms/use-form";

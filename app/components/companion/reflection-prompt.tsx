@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { notify } from "~/components/ui/notify";
 import { REFLECTION_PROMPTS } from "~/content/companion";
 import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";

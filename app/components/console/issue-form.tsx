@@ -1,6 +1,5 @@
 import { Form } from "react-router";
-import { TextAreaField, TextField } from "~/components/forms/field";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError, TextAreaField, TextField } from "~/components/forms/field";
 import type { useForm } from "~/forms/use-form";
 
 export interface IssueDraft {

@@ -1,4 +1,4 @@
-import { FieldError } from "./field-error";
+import { FieldError } from "./field";
 /** A set of toggles drawn as chips; each is a real checkbox (keyboard, screen readers, no-JS forms). */
 export function ChoiceChips(props: {
   name: string;

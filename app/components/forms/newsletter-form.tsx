@@ -5,7 +5,7 @@ import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/messages";
-import { FieldError } from "./field-error";
+import { FieldError } from "./field";
 
 /** The schema (zod) loads on first use of the form, keeping it out of every page's first download. */
 const loadSchema = () => import("~/modules/newsletter/validation").then((m) => m.newsletterSchema);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { notify } from "~/components/ui/notify";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/forms/forms";

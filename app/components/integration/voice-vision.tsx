@@ -1,7 +1,7 @@
 import { Download, Mic, MicOff, RefreshCw, Sparkles, Volume2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { notify } from "~/components/ui/notify";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
 import { useHydrated } from "~/components/ui/use-hydrated";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { ChoiceChips } from "~/components/forms/choice-chips";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import type { FormResult } from "~/forms/forms";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CARD_MESSAGES } from "~/modules/payments/messages";
 import { usePaymentProvider } from "./test-mode-notice";

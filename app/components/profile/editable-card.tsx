@@ -1,7 +1,7 @@
 import { Check, Pencil, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { type ProfileForm, ProfileFormShell } from "./profile-form";
 

@@ -46,9 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const url = new URL(request.url);
   const offer = bookableOfferView(url.searchParams.get("offer") ?? "");
+  // The sessions to choose from when none is named (read here: the offers' texts stay out of the page's script).
+  const choices = journeyOffers.filter((o) => o.booking).map((o) => ({ id: o.id, title: o.title }));
   // Without online payment nothing is bookable here: the page says how to book otherwise.
-  if (!offer || !onlinePayments(handles.env)) return { offer, days: [], more: null, day: null, slots: [] };
-  return { offer, ...(await dayChoice(handles.db, offer.id, url)) };
+  if (!offer || !onlinePayments(handles.env)) return { offer, choices, days: [], more: null, day: null, slots: [] };
+  return { offer, choices, ...(await dayChoice(handles.db, offer.id, url)) };
 }
 
 /**
@@ -129,13 +131,11 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} />
         ) : (
           <div className="flex flex-wrap justify-center gap-3">
-            {journeyOffers
-              .filter((o) => o.booking)
-              .map((o, i) => (
-                <Link key={o.id} to={`/bookings?offer=${o.id}`} className={i === 0 ? "btn-gold" : "btn-ghost"}>
-                  {o.title}
-                </Link>
-              ))}
+            {data.choices.map((o, i) => (
+              <Link key={o.id} to={`/bookings?offer=${o.id}`} className={i === 0 ? "btn-gold" : "btn-ghost"}>
+                {o.title}
+              </Link>
+            ))}
           </div>
         )}
       </div>

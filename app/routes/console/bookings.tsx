@@ -3,7 +3,7 @@ import { data, Form, useSearchParams } from "react-router";
 import { Decide, Reopen } from "~/components/console/booking-forms";
 import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";

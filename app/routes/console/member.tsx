@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
 import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";

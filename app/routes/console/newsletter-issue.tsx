@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { IssueForm } from "~/components/console/issue-form";
 import { IssuePreview } from "~/components/console/issue-preview";
 import { ConsoleOutcome } from "~/components/console/outcome";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
