@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
+import { NoticeBox } from "~/components/forms/notice-box";
 import {
   ApprovalNote,
   type CardErrors,
@@ -125,6 +126,9 @@ export default function DonationCheckout({ loaderData, actionData }: Route.Compo
             <input {...form.keyField} />
             <TestModeNotice cards={cards} />
             <ReturnedPayment outcome={outcome} />
+            {/* No toast without JavaScript, and no card field to mark: the form's notice is said here. */}
+            {!hydrated && form.formError ? <NoticeBox notice={form.formError} dense /> : null}
+            {!cards && form.errors.cardLast4 ? <NoticeBox dense>{form.errors.cardLast4}</NoticeBox> : null}
             <TextField {...form.field("email")} label="Email" type="email" autoComplete="email" maxLength={254} />
             <fieldset>
               <legend className="mb-3 font-medium">Donation amount (whole dollars)</legend>

@@ -156,6 +156,18 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"))).toHaveLength(
       1,
     );
+    // A share has one reply: another (a second keeper, an old tab) is refused and the first stands.
+    const second = await post(server, `/console/shares/${share?.id}`, keeperCookie, {
+      reply: "A second answer that must not replace the first.",
+      _key: "reply-key-fedcba9876543210",
+    });
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("This share has been answered already; the reply is below.");
+    const empty2 = await post(server, `/console/shares/${share?.id}`, keeperCookie, { reply: "" });
+    expect(empty2.status).toBe(409);
+    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"))).toHaveLength(
+      1,
+    );
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
     expect(mail?.toAddress).toBe(member.email);
     expect(mail?.textBody).not.toContain("Water often means feeling");

@@ -8,11 +8,12 @@ import { startTestServer, type TestServer } from "../support/server";
 describeEachBackend("preparation, meditations and resources over HTTP", (backend) => {
   let server: TestServer;
   let member: TestAccount;
+  let other: TestAccount;
   let cookie: string;
   let otherCookie: string;
   beforeAll(async () => {
     server = await startTestServer(backend);
-    ({ member, cookie, otherCookie } = await twoMembers(server));
+    ({ member, cookie, other, otherCookie } = await twoMembers(server));
   });
   afterAll(() => server.close());
 
@@ -85,6 +86,33 @@ describeEachBackend("preparation, meditations and resources over HTTP", (backend
     expect(await (await get(server, "/meditations", otherCookie)).text()).not.toContain(
       "You have completed this practice",
     );
+  });
+
+  it("without JavaScript, offers each practice's guidance and a form that records the sit", async () => {
+    const html = await (await get(server, "/meditations", otherCookie)).text();
+    expect(html).toContain("Without JavaScript the timer and bell cannot run");
+    // The practice of flexible length: its guidance, and one button per length on the timer's post.
+    const form = [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)]
+      .map((m) => m[1] ?? "")
+      .find((body) => body.includes('name="meditationId" value="open-sitting"'));
+    expect(form).toBeDefined();
+    const hidden = Object.fromEntries(
+      [...(form ?? "").matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(hidden).toMatchObject({ intent: "complete", meditationId: "open-sitting" });
+    expect(hidden._key).toMatch(/^[A-Za-z0-9-]{16,64}$/);
+    const lengths = [...(form ?? "").matchAll(/<button[^>]*\sname="seconds"[^>]*>/g)].map(
+      (m) => m[0].match(/\svalue="(\d+)"/)?.[1],
+    );
+    expect(lengths).toEqual(["300", "600", "900", "1200", "1800", "2700"]);
+    expect(html).toContain("Record 20 minutes");
+    // The button pressed sends its length; the same page posted twice records one sit.
+    for (let i = 0; i < 2; i++) {
+      const res = await post(server, "/meditations", otherCookie, { ...hidden, seconds: "1200" });
+      expect(res.status).toBe(303);
+    }
+    const sits = await server.database.db.select().from(meditationSits).where(eq(meditationSits.userId, other.id));
+    expect(sits.map((s) => [s.meditationId, s.seconds])).toEqual([["open-sitting", 1200]]);
   });
 
   it("links every resource to a page of this site that exists, or opens outside links safely", async () => {

@@ -139,7 +139,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
     at: (ids) => `/payments/test/${ids.orderId}`,
     fields: { decision: "cancel" },
   },
-  { route: "/payments/webhook", by: "visitor", fields: { id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED" } },
+  {
+    route: "/payments/webhook",
+    by: "visitor",
+    fields: { id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED" },
+    // Nothing of a delivery is read before PayPal's signature verifies it, and a form never does.
+    unread: ["id", "event_type"],
+  },
   {
     route: "/sacred-access",
     by: "visitor",

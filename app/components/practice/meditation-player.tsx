@@ -1,9 +1,11 @@
 import { Pause, Play, Square } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FLEXIBLE_MINUTES, type Meditation } from "~/content/meditations";
 import { newFormKey } from "~/forms/use-form";
 import { formatMinutesSeconds } from "~/lib/dates";
+import { SitWithoutScript } from "./sit-without-script";
 
 type State = "idle" | "playing" | "paused" | "done";
 
@@ -32,9 +34,10 @@ function ringBell() {
 /**
  * SPEC.md's play/pause card made real: a guided timer for the stated duration with a progress
  * bar, text cues and a bell at start and end, or the recording when one exists. A sit that
- * reaches its end is recorded.
+ * reaches its end is recorded. Until scripts run, the practice is read and recorded by hand.
  */
 export function MeditationPlayer({ meditation, hasAudio }: { meditation: Meditation; hasAudio: boolean }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher();
   const [minutes, setMinutes] = useState(meditation.minutes ?? 10);
   const total = minutes * 60;
@@ -102,6 +105,7 @@ export function MeditationPlayer({ meditation, hasAudio }: { meditation: Meditat
   const cue = [...meditation.cues].reverse().find(([at]) => fraction >= at)?.[1] ?? meditation.cues[0]?.[1];
   const active = state === "playing" || state === "paused";
 
+  if (!hydrated) return <SitWithoutScript meditation={meditation} hasAudio={hasAudio} />;
   return (
     <div className="mt-4 grid gap-3">
       {meditation.minutes === null ? (

@@ -99,11 +99,13 @@ export function ButtonForm(props: {
   hidden?: Record<string, string>;
   className?: string;
   buttonClassName: string;
+  /** False where the page says this form's refusal (one form per row, and none without rows). */
+  alert?: boolean;
   children: ReactNode;
 }) {
   const form = useProfileForm(props.intent);
   return (
-    <ProfileFormShell form={form} intent={props.intent} className={props.className} buttonOnly>
+    <ProfileFormShell form={form} intent={props.intent} className={props.className} alert={props.alert} buttonOnly>
       {Object.entries(props.hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

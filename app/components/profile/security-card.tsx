@@ -130,6 +130,7 @@ export function SecurityCard(props: {
               <ButtonForm
                 intent="end-session"
                 hidden={{ sessionId: session.id }}
+                alert={false}
                 buttonClassName="text-sm text-violet-200 underline underline-offset-4 hover:text-gold"
               >
                 Sign out there

@@ -36,4 +36,7 @@ export const CONSOLE_MESSAGES = {
     title: "Not saved",
     description: "The change may not have been saved. Please try again; sent twice, it is applied only once.",
   },
+
+  /** A second reply to a share (another keeper's first, an old tab): the first stands. */
+  shareAnswered: "This share has been answered already; the reply is below.",
 } as const;

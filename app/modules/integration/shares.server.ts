@@ -165,7 +165,20 @@ export async function readShareAsStaff(db: Db, env: Env, staff: { id: string; na
   };
 }
 
-/** The keeper's reply: sealed, and the member is told by email that a reply waits (no content in the email). */
+/** Whether a share has its reply already (a share has one: a second would replace the first). */
+export async function shareReplied(db: Db, id: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: facilitatorShares.id })
+    .from(facilitatorShares)
+    .where(and(eq(facilitatorShares.id, id), sql`${facilitatorShares.repliedAt} is not null`));
+  return found !== undefined;
+}
+
+/**
+ * The keeper's reply: sealed, and the member is told by email that a reply waits (no content in the
+ * email). A share has one reply: when two keepers answer at once the first stands ("answered") and
+ * the second changes nothing, so no reply is lost and the member gets one email.
+ */
 export async function replyToShare(
   db: Db,
   env: Env,
@@ -173,18 +186,18 @@ export async function replyToShare(
   id: number,
   reply: string,
   siteUrl: string,
-) {
+): Promise<"replied" | "answered" | "missing"> {
   const [found] = await db
     .select({ share: facilitatorShares, name: users.name, email: users.email })
     .from(facilitatorShares)
     .innerJoin(users, eq(users.id, facilitatorShares.userId))
     .where(eq(facilitatorShares.id, id));
-  if (!found) return false;
+  if (!found) return "missing" as const;
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
   // "Email notifications" off: the reply waits in the member area, and no mail says so.
   const tell = await wantsMail(db, found.share.userId, "emailNotifications");
-  await db.transaction(async (tx) => {
-    await tx
+  return db.transaction(async (tx) => {
+    const replied = await tx
       .update(facilitatorShares)
       .set({
         replySealed: seal(ring, reply, context(found.share.userId, id, "reply")),
@@ -192,8 +205,10 @@ export async function replyToShare(
         repliedByName: staff.name,
         repliedAt: new Date(),
       })
-      .where(eq(facilitatorShares.id, id));
-    if (!tell) return;
+      .where(and(eq(facilitatorShares.id, id), isNull(facilitatorShares.repliedAt)))
+      .returning({ id: facilitatorShares.id });
+    if (replied.length === 0) return "answered" as const;
+    if (!tell) return "replied" as const;
     await enqueue(tx, {
       kind: "share.reply",
       to: found.email,
@@ -206,6 +221,6 @@ export async function replyToShare(
         action: { label: "Read the reply", url: `${siteUrl}/integration?mode=facilitated` },
       }),
     });
+    return "replied" as const;
   });
-  return true;
 }

@@ -2,15 +2,15 @@ import { data, Link } from "react-router";
 import { ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { consoleInvalid } from "~/forms/console.server";
+import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
-import { readShareAsStaff, replyToShare } from "~/modules/integration/shares.server";
+import { readShareAsStaff, replyToShare, shareReplied } from "~/modules/integration/shares.server";
 import { replySchema } from "~/modules/integration/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/share";
@@ -35,19 +35,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
+    const id = serialId(params.id) ?? 0;
+    const identity = {
+      scope: "console.share.reply",
+      key: submission.key,
+      ownerId: viewer.id,
+      subject: `share:${params.id}`,
+    };
+    // A share has one reply: another keeper's (or an old tab's) is refused whatever it says, and
+    // the first reply stands. Only a resend of the reply that answered it gets its first answer.
+    const answered = () => new FormRefusal(consoleRefused(submission, CONSOLE_MESSAGES.shareAnswered, 409));
+    if (await shareReplied(handles.db, id)) {
+      const resent = await once(handles.db, identity, () => Promise.reject(answered()));
+      return succeeded(request, resent);
+    }
     const parsed = parse(submission, replySchema);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
     // One reply (and one email to the member) per key, however often the post arrives.
-    const answer = await once(
-      handles.db,
-      { scope: "console.share.reply", key: submission.key, ownerId: viewer.id, subject: `share:${params.id}` },
-      async (tx) => {
-        const id = serialId(params.id) ?? 0;
-        const done = await replyToShare(tx, handles.env, viewer, id, parsed.data.reply, handles.env.SITE_URL);
-        if (!done) throw data(null, { status: 404 });
-        return { redirectTo: donePage(`/console/shares/${params.id}`, "replied"), data: { done: "replied" } };
-      },
-    );
+    const answer = await once(handles.db, identity, async (tx) => {
+      const done = await replyToShare(tx, handles.env, viewer, id, parsed.data.reply, handles.env.SITE_URL);
+      if (done === "missing") throw data(null, { status: 404 });
+      if (done === "answered") throw answered();
+      return { redirectTo: donePage(`/console/shares/${params.id}`, "replied"), data: { done: "replied" } };
+    });
     return succeeded(request, answer);
   });
 }

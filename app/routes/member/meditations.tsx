@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { useSearchParams } from "react-router";
 import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { MeditationPlayer } from "~/components/practice/meditation-player";
@@ -63,12 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, PRACTICE_MESSAGES.sitNotSaved);
 
-/** What the timer's form says when a sit was recorded without JavaScript (app/forms/outcome.ts). */
+/** What the page says when a sit was recorded without JavaScript (app/forms/outcome.ts). */
 const OUTCOMES = { completed: "Your sit is recorded." } as const;
 
 export default function Meditations({ loaderData, actionData }: Route.ComponentProps) {
   const { sits, audio } = loaderData;
-  const [_params] = useSearchParams();
   const result = actionData;
   return (
     <>
@@ -78,6 +76,12 @@ export default function Meditations({ loaderData, actionData }: Route.ComponentP
           Find a quiet place, sit or lie comfortably, and press Begin. A bell opens and closes each practice; short
           guidance appears as you go.
         </p>
+        <noscript>
+          <p className="mx-auto mt-3 max-w-2xl text-mist-muted">
+            Without JavaScript the timer and bell cannot run: read a practice's guidance at your own pace, sit for as
+            long as it asks, then record your sit.
+          </p>
+        </noscript>
       </header>
       {/* A sit is recorded by the timer's own form, which has nowhere to say a refusal: the page says it. */}
       <PageAlert result={result} />

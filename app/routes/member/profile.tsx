@@ -29,6 +29,12 @@ import { PROFILE_FORMS } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
 import { profileAction } from "./profile-actions.server";
 
+/**
+ * The forms that say their own refusal. Ending a session is one form per other session, and none
+ * when there is no other: its refusal is said once, above the page.
+ */
+const SHOWN_BY_THEIR_FORMS = PROFILE_FORMS.filter((intent) => intent !== "end-session");
+
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 export { privateActionHeaders as headers } from "~/lib/http";
 
@@ -147,7 +153,7 @@ function ProfilePage(props: PageProps) {
         </p>
       </header>
       {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
-      <PageAlert result={answer} shownBy={PROFILE_FORMS} />
+      <PageAlert result={answer} shownBy={SHOWN_BY_THEIR_FORMS} />
       {/* With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect). */}
       <FormOutcome messages={SAVED} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">

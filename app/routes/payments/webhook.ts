@@ -21,13 +21,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   }
   const raw = await request.text();
-  if (raw.length > 100_000) throw data(null, { status: 413 });
+  // Said in words for whoever reads PayPal's delivery log; nothing of the delivery is read before it verifies.
+  if (raw.length > 100_000) return refusal(413, "A delivery is at most 100 kB.");
   const event = await providerFor(handles.db, handles.env).verifyWebhook(request.headers, raw);
-  if (!event) throw data(null, { status: 400 });
+  if (!event) return refusal(400, "The delivery's signature did not verify; nothing was done.");
   const outcome = await handleWebhook(handles.db, handles.env, event);
   handles.logger.info({ eventType: event.eventType, outcome }, "payment webhook");
   return new Response(null, { status: 204 });
 }
+
+const refusal = (status: number, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export function loader() {
   throw data(null, { status: 404 });
