@@ -28,6 +28,7 @@ import {
   unknownForm,
 } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import type { AppContext } from "~/handles";
 import { formatWait } from "~/lib/dates";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -68,15 +69,21 @@ const UNKNOWN_OFFER = "That offering is not on this page any more. Please choose
 export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const submission = await readSubmission(request);
-  const { intent } = submission.fields;
-  if (intent === "apply") {
-    if (submission.fields.agreement !== "on") return invalid(submission, { agreement: AGREEMENT_REQUIRED });
-    // Only a forged or stale page names an offer we do not have: said, not quietly sent back here.
-    if (!offerById(submission.fields.offer ?? "")) return invalid(submission, { offer: UNKNOWN_OFFER });
-    throw redirect(applyPathFor(submission.fields.offer ?? ""));
+  switch (submission.fields.intent) {
+    case "apply":
+      if (submission.fields.agreement !== "on") return invalid(submission, { agreement: AGREEMENT_REQUIRED });
+      // Only a forged or stale page names an offer we do not have: said, not quietly sent back here.
+      if (!offerById(submission.fields.offer ?? "")) return invalid(submission, { offer: UNKNOWN_OFFER });
+      throw redirect(applyPathFor(submission.fields.offer ?? ""));
+    case "quiz":
+      return answerQuiz(request, handles, submission);
+    default:
+      return unknownForm(submission);
   }
-  if (intent !== "quiz") return unknownForm(submission);
+}
 
+/** The readiness quiz: rate-limited, stored once per key, answered with its recommendation. */
+async function answerQuiz(request: Request, handles: AppContext, submission: Submission) {
   return handleForm(submission, QUIZ_MESSAGES.failed, handles.logger, async () => {
     const byIp = await hit(handles.db, RATE_LIMITS.quizIp, handles.clientIp);
     if (!byIp.allowed) return tooMany(submission, byIp.retryAfterSeconds);

@@ -200,6 +200,25 @@ describe("architecture", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("tells a page's forms apart one way: a switch on the intent whose default is unknownForm", () => {
+    const wrong = files
+      .filter((file) => file.startsWith("app/routes/") && !isTest(file))
+      .flatMap((file) => {
+        const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+        if (!/fields\.intent\b|\{ intent \} = submission\.fields/.test(text)) return [];
+        const problems: string[] = [];
+        if (/fields\.intent\s*[!=]==/.test(text)) problems.push("compares the intent in an if");
+        if (/Object\.hasOwn\(SCHEMAS|SCHEMAS\[/.test(text)) problems.push("looks the intent up in a map");
+        if (!/switch \((submission\.)?(fields\.)?intent\)/.test(text)) problems.push("has no switch on the intent");
+        // A helper that reads the chosen form's schema answers null by default, and the action unknownForm.
+        const unknown = /default:\s*return unknownForm\(submission\)/.test(text);
+        const viaHelper = /default:\s*return null;/.test(text) && /return unknownForm\(submission\)/.test(text);
+        if (!unknown && !viaHelper) problems.push("has no default of unknownForm");
+        return problems.map((problem) => `${file} ${problem}`);
+      });
+    expect(wrong).toEqual([]);
+  });
+
   it("keeps every source file within 300 lines", () => {
     const lines = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").trimEnd().split("\n").length;
     const long = files.filter((file) => lines(file) > MAX_LINES);

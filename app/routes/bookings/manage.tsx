@@ -15,7 +15,7 @@ import {
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { appContext } from "~/context";
-import { FormRefusal, handleForm, handOff, readSubmission, refused } from "~/forms/action.server";
+import { FormRefusal, handleForm, handOff, readSubmission, refused, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { useForm } from "~/forms/use-form";
 import { formatDayShort } from "~/lib/dates";
@@ -80,44 +80,58 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       key: submission.key,
       subject: linkSubject("booking-link", params.token),
     };
-    if (intent === "pay" && booking?.status === "approved") {
-      if (!onlinePayments(handles.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
-      const outcome = await payForBooking(handles.db, handles.env, booking, submission.fields.cardLast4 || undefined);
-      if (outcome.kind === "redirect") return handOff(outcome.url);
-      if (outcome.kind === "confirmed") return leave("/booking-confirmed");
-      return refused(submission, BOOKING_MESSAGES.failed, 402);
-    }
-    if (booking && !changeable(booking)) return refused(submission, notice(CLOSED), 409);
-    if (intent === "cancel") {
-      const answer = await once(handles.db, identity, async (tx) => {
-        if (!booking?.manageTokenHash) throw data(null, { status: 404 });
-        const cancelled = await cancelThroughLink(tx, handles.env, booking.id, booking.manageTokenHash).catch(
-          (error: unknown) => {
-            if (!(error instanceof PaymentProviderError)) throw error;
-            throw new FormRefusal(refused(submission, notice(REFUND_FAILED), 502));
-          },
-        );
-        if (!cancelled) throw data(null, { status: 404 });
-        return { redirectTo: doneUrl(cancelled.refunded ? "refunded" : "cancelled") };
-      });
-      return leave(answer.redirectTo);
-    }
-    if (intent === "reschedule") {
-      const answer = await once(handles.db, identity, async (tx) => {
-        if (!booking) throw data(null, { status: 404 });
-        if (booking.status !== "confirmed") throw new FormRefusal(refused(submission, notice(UNCHANGEABLE), 400));
-        const { day = "", time = "" } = submission.fields;
-        const outcome = await rescheduleBooking(tx, handles.env, booking, day, time);
-        if (outcome !== "done") {
-          const why = outcome === "taken" ? BOOKING_MESSAGES.taken : BOOKING_MESSAGES.closed;
-          throw new FormRefusal(refused(submission, notice(why.description), 409));
+    const closed = booking !== null && !changeable(booking);
+    switch (intent) {
+      case "pay":
+        // Paying an approved mentorship is not a change: the change window does not apply.
+        if (booking?.status === "approved") {
+          if (!onlinePayments(handles.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
+          const outcome = await payForBooking(
+            handles.db,
+            handles.env,
+            booking,
+            submission.fields.cardLast4 || undefined,
+          );
+          if (outcome.kind === "redirect") return handOff(outcome.url);
+          if (outcome.kind === "confirmed") return leave("/booking-confirmed");
+          return refused(submission, BOOKING_MESSAGES.failed, 402);
         }
-        return { redirectTo: doneUrl("moved") };
-      });
-      return leave(answer.redirectTo);
+        if (closed) return refused(submission, notice(CLOSED), 409);
+        if (!booking) throw data(null, { status: 404 });
+        return refused(submission, notice(UNCHANGEABLE), 400);
+      case "cancel": {
+        if (closed) return refused(submission, notice(CLOSED), 409);
+        const answer = await once(handles.db, identity, async (tx) => {
+          if (!booking?.manageTokenHash) throw data(null, { status: 404 });
+          const cancelled = await cancelThroughLink(tx, handles.env, booking.id, booking.manageTokenHash).catch(
+            (error: unknown) => {
+              if (!(error instanceof PaymentProviderError)) throw error;
+              throw new FormRefusal(refused(submission, notice(REFUND_FAILED), 502));
+            },
+          );
+          if (!cancelled) throw data(null, { status: 404 });
+          return { redirectTo: doneUrl(cancelled.refunded ? "refunded" : "cancelled") };
+        });
+        return leave(answer.redirectTo);
+      }
+      case "reschedule": {
+        if (closed) return refused(submission, notice(CLOSED), 409);
+        const answer = await once(handles.db, identity, async (tx) => {
+          if (!booking) throw data(null, { status: 404 });
+          if (booking.status !== "confirmed") throw new FormRefusal(refused(submission, notice(UNCHANGEABLE), 400));
+          const { day = "", time = "" } = submission.fields;
+          const outcome = await rescheduleBooking(tx, handles.env, booking, day, time);
+          if (outcome !== "done") {
+            const why = outcome === "taken" ? BOOKING_MESSAGES.taken : BOOKING_MESSAGES.closed;
+            throw new FormRefusal(refused(submission, notice(why.description), 409));
+          }
+          return { redirectTo: doneUrl("moved") };
+        });
+        return leave(answer.redirectTo);
+      }
+      default:
+        return unknownForm(submission);
     }
-    if (!booking) throw data(null, { status: 404 });
-    return refused(submission, notice(UNCHANGEABLE), 400);
   });
 }
 

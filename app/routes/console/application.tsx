@@ -4,7 +4,15 @@ import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { TextAreaField } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
-import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import {
+  FormRefusal,
+  handleForm,
+  parse,
+  readSubmission,
+  type Submission,
+  succeeded,
+  unknownForm,
+} from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
@@ -46,17 +54,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** One form, two kinds of button: "Add note only" (intent=note) or a decision (no intent, its own value). */
+function readChoice(submission: Submission) {
+  switch (submission.fields.intent) {
+    case "note":
+      return parse(submission, applicationNoteSchema);
+    case undefined:
+      return parse(submission, applicationDecisionSchema);
+    default:
+      return null;
+  }
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const staff = { id: viewer.id, name: viewer.name };
   const submission = await readSubmission(request);
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
-    // One form, two kinds of button: "Add note only" (intent=note) or a decision.
-    const parsed =
-      submission.fields.intent === "note"
-        ? parse(submission, applicationNoteSchema)
-        : parse(submission, applicationDecisionSchema);
+    const parsed = readChoice(submission);
+    if (!parsed) return unknownForm(submission);
     if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["text"]);
     const chosen = parsed.data;
     const page = `/console/applications/${params.id}`;

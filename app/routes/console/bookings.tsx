@@ -6,7 +6,7 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { FieldError } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { appContext, viewerContext } from "~/context";
-import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { FormRefusal, handleForm, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
@@ -69,51 +69,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return range.invalid ? data(page, { status: 400 }) : page;
 }
 
-/** Each form's schema, by its `intent` (the decision buttons carry approve or decline). */
-const SCHEMAS = {
-  approve: bookingDecisionSchema,
-  decline: bookingDecisionSchema,
-  block: closeDaySchema,
-  unblock: reopenDaySchema,
-} as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
-    const intent = submission.fields.intent;
-    const schema = intent && Object.hasOwn(SCHEMAS, intent) ? SCHEMAS[intent as keyof typeof SCHEMAS] : null;
-    if (!schema) return consoleRefused(submission, "Unknown action.", 400);
-    const parsed = parse<{ intent: string; id?: string; day?: string; reason?: string }>(submission, schema);
-    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, intent === "block" ? ["day", "reason"] : []);
-    const input = parsed.data;
     const url = new URL(request.url);
     const landing = (done: keyof typeof CONSOLE_MESSAGES.done.bookings) => ({
       redirectTo: donePage(url.pathname, done, url.searchParams),
       data: { done },
     });
-    if (input.intent === "block" || input.intent === "unblock") {
+    switch (submission.fields.intent) {
       // Naturally idempotent, so no one-time key: closing a closed day changes nothing
       // (onConflictDoNothing), and reopening deletes what may already be gone.
-      if (input.intent === "block") await blockDay(handles.db, input.day ?? "", input.reason ?? "", viewer.name);
-      else await unblockDay(handles.db, input.day ?? "");
-      return succeeded(request, landing(input.intent === "block" ? "closed" : "reopened"));
+      case "block": {
+        const parsed = parse(submission, closeDaySchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["day", "reason"]);
+        await blockDay(handles.db, parsed.data.day, parsed.data.reason, viewer.name);
+        return succeeded(request, landing("closed"));
+      }
+      case "unblock": {
+        const parsed = parse(submission, reopenDaySchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
+        await unblockDay(handles.db, parsed.data.day);
+        return succeeded(request, landing("reopened"));
+      }
+      // The decision buttons carry approve or decline.
+      case "approve":
+      case "decline": {
+        const parsed = parse(submission, bookingDecisionSchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
+        const { id, intent: decision } = parsed.data;
+        // One decision (and one email with its payment link) per key: a repeated post gets the first answer.
+        const answer = await once(
+          handles.db,
+          { scope: "console.booking", key: submission.key, ownerId: viewer.id, subject: `booking:${id}` },
+          async (tx) => {
+            const outcome = await decideRequest(tx, handles.env, { id, decision, staffName: viewer.name });
+            if (outcome !== "done") {
+              throw new FormRefusal(consoleRefused(submission, "This request has already been decided.", 409));
+            }
+            return landing(decision === "approve" ? "approved" : "declined");
+          },
+        );
+        return succeeded(request, answer);
+      }
+      default:
+        return unknownForm(submission);
     }
-    const decision = input.intent === "approve" ? "approve" : "decline";
-    // One decision (and one email with its payment link) per key: a repeated post gets the first answer.
-    const answer = await once(
-      handles.db,
-      { scope: "console.booking", key: submission.key, ownerId: viewer.id, subject: `booking:${input.id ?? ""}` },
-      async (tx) => {
-        const outcome = await decideRequest(tx, handles.env, { id: input.id ?? "", decision, staffName: viewer.name });
-        if (outcome !== "done") {
-          throw new FormRefusal(consoleRefused(submission, "This request has already been decided.", 409));
-        }
-        return landing(decision === "approve" ? "approved" : "declined");
-      },
-    );
-    return succeeded(request, answer);
   });
 }
 

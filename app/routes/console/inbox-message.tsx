@@ -3,9 +3,9 @@ import { ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { handleForm, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { consoleInvalid, consoleRefused } from "~/forms/console.server";
+import { consoleInvalid } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
@@ -48,24 +48,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/console/inbox/${params.id}`;
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const intent = submission.fields.intent;
-    if (intent === "handled" || intent === "waiting") {
-      if (!(await setHandled(handles.db, viewer, id, intent === "handled"))) throw data(null, { status: 404 });
-      return succeeded(request, { redirectTo: donePage(here, intent), data: { done: intent } });
+    switch (intent) {
+      case "handled":
+      case "waiting":
+        if (!(await setHandled(handles.db, viewer, id, intent === "handled"))) throw data(null, { status: 404 });
+        return succeeded(request, { redirectTo: donePage(here, intent), data: { done: intent } });
+      case "reply": {
+        const parsed = parse(submission, contactReplySchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
+        const answer = await once(
+          handles.db,
+          { scope: "console.inbox.reply", key: submission.key, ownerId: viewer.id, subject: `contact-message:${id}` },
+          async (tx) => {
+            if (!(await replyToMessage(tx, viewer, id, parsed.data.reply, handles.clientIp))) {
+              throw data(null, { status: 404 });
+            }
+            return { redirectTo: donePage(here, "replied"), data: { done: "replied" } };
+          },
+        );
+        return succeeded(request, answer);
+      }
+      default:
+        return unknownForm(submission);
     }
-    if (intent !== "reply") return consoleRefused(submission, "Choose reply, handled or waiting.", 400);
-    const parsed = parse(submission, contactReplySchema);
-    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
-    const answer = await once(
-      handles.db,
-      { scope: "console.inbox.reply", key: submission.key, ownerId: viewer.id, subject: `contact-message:${id}` },
-      async (tx) => {
-        if (!(await replyToMessage(tx, viewer, id, parsed.data.reply, handles.clientIp))) {
-          throw data(null, { status: 404 });
-        }
-        return { redirectTo: donePage(here, "replied"), data: { done: "replied" } };
-      },
-    );
-    return succeeded(request, answer);
   });
 }
 

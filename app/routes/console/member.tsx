@@ -3,7 +3,15 @@ import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { FieldError } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
-import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import {
+  FormRefusal,
+  handleForm,
+  parse,
+  readSubmission,
+  type Submission,
+  succeeded,
+  unknownForm,
+} from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
@@ -36,31 +44,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** Two forms, told apart by their `intent`; each through its own schema. */
+function readChange(submission: Submission) {
+  switch (submission.fields.intent) {
+    case "role":
+      return parse(submission, memberRoleSchema);
+    case "disable":
+    case "enable":
+      return parse(submission, memberAccountSchema);
+    default:
+      return null;
+  }
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
-    // Two forms, told apart by their `intent`; each through its own schema.
-    const role = submission.fields.intent === "role" ? parse(submission, memberRoleSchema) : null;
-    const account = role ? null : parse(submission, memberAccountSchema);
-    const parsed = role ?? account;
-    if (!parsed?.ok) return consoleInvalid(submission, parsed?.fieldErrors ?? {}, ["role"]);
+    const parsed = readChange(submission);
+    if (!parsed) return unknownForm(submission);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["role"]);
+    const change = parsed.data;
     // One change (and one audit entry) per key: a repeated post gets the first answer.
     const answer = await once(
       handles.db,
       { scope: "console.member", key: submission.key, ownerId: viewer.id, subject: `account:${params.id}` },
       async (tx) => {
-        let done: keyof typeof CONSOLE_MESSAGES.done.member;
-        let outcome: Awaited<ReturnType<typeof changeRole>>;
-        if (role?.ok) {
-          done = "role";
-          outcome = await changeRole(tx, viewer, params.id, role.data.role, handles.clientIp);
-        } else {
-          const disable = account?.ok && account.data.intent === "disable";
-          done = disable ? "disabled" : "enabled";
-          outcome = await setDisabled(tx, viewer, params.id, Boolean(disable), handles.clientIp);
-        }
+        const done = change.intent === "role" ? "role" : change.intent === "disable" ? "disabled" : "enabled";
+        const outcome =
+          change.intent === "role"
+            ? await changeRole(tx, viewer, params.id, change.role, handles.clientIp)
+            : await setDisabled(tx, viewer, params.id, change.intent === "disable", handles.clientIp);
         if (outcome === "not-found") throw data(null, { status: 404 });
         if (outcome === "not-permitted") {
           throw new FormRefusal(consoleRefused(submission, "You may not make this change.", 403));

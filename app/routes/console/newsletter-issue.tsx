@@ -4,7 +4,7 @@ import { IssuePreview } from "~/components/console/issue-preview";
 import { ConsoleOutcome } from "~/components/console/outcome";
 import { FieldError } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { handleForm, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
@@ -56,40 +56,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = serialId(params.id) ?? 0;
   const here = `/console/newsletter/${id}`;
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
-    const intent = submission.fields.intent;
-    if (intent === "save") {
-      const parsed = parse(submission, newsletterIssueSchema);
-      if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["subject", "format", "body"]);
-      const saved = await saveIssue(handles.db, id, parsed.data);
-      if (saved === "missing") throw data(null, { status: 404 });
-      if (saved === "locked") return consoleRefused(submission, LOCKED, 409);
-      return succeeded(request, { redirectTo: donePage(here, "saved"), data: { done: "saved" } });
+    switch (submission.fields.intent) {
+      case "save": {
+        const parsed = parse(submission, newsletterIssueSchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["subject", "format", "body"]);
+        const saved = await saveIssue(handles.db, id, parsed.data);
+        if (saved === "missing") throw data(null, { status: 404 });
+        if (saved === "locked") return consoleRefused(submission, LOCKED, 409);
+        return succeeded(request, { redirectTo: donePage(here, "saved"), data: { done: "saved" } });
+      }
+      case "test": {
+        const issue = await getIssue(handles.db, id);
+        if (!issue) throw data(null, { status: 404 });
+        const answer = await once(
+          handles.db,
+          {
+            scope: "console.newsletter.test",
+            key: submission.key,
+            ownerId: viewer.id,
+            subject: `newsletter-issue:${id}`,
+          },
+          async (tx) => {
+            await sendTest(tx, issue, viewer.email, handles.env.SITE_URL);
+            return { redirectTo: donePage(here, "tested"), data: { done: "tested" } };
+          },
+        );
+        return succeeded(request, answer);
+      }
+      case "send": {
+        if (!(await getIssue(handles.db, id))) throw data(null, { status: 404 });
+        const parsed = parse(submission, newsletterSendSchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["confirm"]);
+        const outcome = await sendIssue(handles.db, id, viewer, handles.env.SITE_URL, handles.clientIp);
+        if (outcome.kind === "missing") throw data(null, { status: 404 });
+        if (outcome.kind === "nobody") return consoleRefused(submission, NOBODY, 409);
+        return succeeded(request, { redirectTo: donePage(here, "sent"), data: { done: "sent" } });
+      }
+      default:
+        return unknownForm(submission);
     }
-    const issue = await getIssue(handles.db, id);
-    if (!issue) throw data(null, { status: 404 });
-    if (intent === "test") {
-      const answer = await once(
-        handles.db,
-        {
-          scope: "console.newsletter.test",
-          key: submission.key,
-          ownerId: viewer.id,
-          subject: `newsletter-issue:${id}`,
-        },
-        async (tx) => {
-          await sendTest(tx, issue, viewer.email, handles.env.SITE_URL);
-          return { redirectTo: donePage(here, "tested"), data: { done: "tested" } };
-        },
-      );
-      return succeeded(request, answer);
-    }
-    if (intent !== "send") return consoleRefused(submission, "Choose save, test or send.", 400);
-    const parsed = parse(submission, newsletterSendSchema);
-    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["confirm"]);
-    const outcome = await sendIssue(handles.db, id, viewer, handles.env.SITE_URL, handles.clientIp);
-    if (outcome.kind === "missing") throw data(null, { status: 404 });
-    if (outcome.kind === "nobody") return consoleRefused(submission, NOBODY, 409);
-    return succeeded(request, { redirectTo: donePage(here, "sent"), data: { done: "sent" } });
   });
 }
 

@@ -4,7 +4,15 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
 import { PasswordInput } from "~/components/forms/password-input";
 import { appContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, refused, type Submission } from "~/forms/action.server";
+import {
+  handleForm,
+  invalid,
+  parse,
+  readSubmission,
+  refused,
+  type Submission,
+  unknownForm,
+} from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult, Notice, Refusal } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
@@ -79,15 +87,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, handles.logger, async () => {
     const { fields } = submission;
-    if (mode === "enrol" && fields.intent === "start") {
-      const parsed = parse(submission, enrolPasswordSchema);
-      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-      const started = await startEnrolment(request, handles, parsed.data.password);
-      if (!started.ok) return refused(submission, WRONG_PASSWORD, 400);
-      const { qrSvg, secret, backupCodes } = started;
-      return { ok: true, data: { enrolment: { qrSvg, secret, backupCodes } } } satisfies FormResult<{
-        enrolment: Enrolment;
-      }>;
+    switch (fields.intent) {
+      // Enrolment's first step (only while enrolling): the password, then the secret to scan.
+      case "start": {
+        if (mode !== "enrol") return unknownForm(submission);
+        const parsed = parse(submission, enrolPasswordSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const started = await startEnrolment(request, handles, parsed.data.password);
+        if (!started.ok) return refused(submission, WRONG_PASSWORD, 400);
+        const { qrSvg, secret, backupCodes } = started;
+        return { ok: true, data: { enrolment: { qrSvg, secret, backupCodes } } } satisfies FormResult<{
+          enrolment: Enrolment;
+        }>;
+      }
+      // Enrolment's confirmation, or the step-up form (which sends only its code).
+      case "confirm":
+      case undefined:
+        break;
+      default:
+        return unknownForm(submission);
     }
     // Drawn again from the secret; nothing posted is ever rendered as markup.
     const enrol =

@@ -14,7 +14,7 @@ import { NoticeBox } from "~/components/forms/notice-box";
 import { JournalForm } from "~/components/journal/journal-form";
 import { JOURNAL_OUTCOMES } from "~/components/journal/outcomes";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { donePage } from "~/forms/outcome";
 import { formatDateTime } from "~/lib/dates";
@@ -48,32 +48,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** What a form says when no answer came: the delete's notice or the edit's. */
+const failureOf = (intent: unknown) => (intent === "delete" ? NOT_DELETED : JOURNAL_MESSAGES.notSaved);
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
-  const deleting = submission.fields.intent === "delete";
-  return handleForm(submission, deleting ? NOT_DELETED : JOURNAL_MESSAGES.notSaved, handles.logger, async () => {
-    if (deleting) {
-      // Deleting is naturally idempotent: no one-time key needed (a second delete finds nothing: 404).
-      if (!(await deleteEntry(handles.db, viewer.id, params.id))) throw data(null, { status: 404 });
-      const deleted = donePage("/journals", "deleted");
-      return succeeded(request, { redirectTo: deleted, data: { to: deleted } });
+  return handleForm(submission, failureOf(submission.fields.intent), handles.logger, async () => {
+    switch (submission.fields.intent) {
+      case "delete": {
+        // Deleting is naturally idempotent: no one-time key needed (a second delete finds nothing: 404).
+        if (!(await deleteEntry(handles.db, viewer.id, params.id))) throw data(null, { status: 404 });
+        const deleted = donePage("/journals", "deleted");
+        return succeeded(request, { redirectTo: deleted, data: { to: deleted } });
+      }
+      // The edit form says "update"; a post of the entry's fields alone is an edit too.
+      case "update":
+      case undefined: {
+        const parsed = parse(submission, journalEntrySchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const saved = donePage(`/journals/${params.id}`, "saved");
+        const answer = await once(
+          handles.db,
+          { scope: "journal.edit", key: submission.key, ownerId: viewer.id, subject: `journal:${params.id}` },
+          async (tx) => {
+            if (!(await updateEntry(tx, handles.env, viewer.id, params.id, parsed.data))) {
+              throw data(null, { status: 404 });
+            }
+            return { redirectTo: saved, data: { to: saved } };
+          },
+        );
+        return succeeded(request, answer);
+      }
+      default:
+        return unknownForm(submission);
     }
-    const parsed = parse(submission, journalEntrySchema);
-    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const saved = donePage(`/journals/${params.id}`, "saved");
-    const answer = await once(
-      handles.db,
-      { scope: "journal.edit", key: submission.key, ownerId: viewer.id, subject: `journal:${params.id}` },
-      async (tx) => {
-        if (!(await updateEntry(tx, handles.env, viewer.id, params.id, parsed.data))) {
-          throw data(null, { status: 404 });
-        }
-        return { redirectTo: saved, data: { to: saved } };
-      },
-    );
-    return succeeded(request, answer);
   });
 }
 
@@ -93,7 +103,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 /** The edited text stays in the form with its notice when no answer comes (decision 008). */
 export async function clientAction(args: Route.ClientActionArgs) {
   const intent = (await args.request.clone().formData()).get("intent");
-  return keepFormOnFailure(args, intent === "delete" ? NOT_DELETED : JOURNAL_MESSAGES.notSaved);
+  return keepFormOnFailure(args, failureOf(intent));
 }
 
 export default function JournalEntryPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
@@ -33,14 +33,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
   return handleForm(submission, PRACTICE_MESSAGES.checklistNotSaved, handles.logger, async () => {
-    if (submission.fields.intent === "reset") {
-      await resetChecklist(handles.db, viewer.id);
-      return succeeded(request, { redirectTo: SAVED_PAGE });
+    switch (submission.fields.intent) {
+      case "reset":
+        await resetChecklist(handles.db, viewer.id);
+        return succeeded(request, { redirectTo: SAVED_PAGE });
+      // A checklist box: its form sends only the item and whether it is ticked.
+      case undefined: {
+        const parsed = parse(submission, checklistSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        await setChecked(handles.db, viewer.id, parsed.data.item, parsed.data.checked === "true");
+        return succeeded(request, { redirectTo: SAVED_PAGE });
+      }
+      default:
+        return unknownForm(submission);
     }
-    const parsed = parse(submission, checklistSchema);
-    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    await setChecked(handles.db, viewer.id, parsed.data.item, parsed.data.checked === "true");
-    return succeeded(request, { redirectTo: SAVED_PAGE });
   });
 }
 

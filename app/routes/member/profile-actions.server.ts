@@ -1,5 +1,4 @@
-import { FormRefusal, invalid, parse, refused, type Submission, succeeded } from "~/forms/action.server";
-import { UNKNOWN_FORM } from "~/forms/forms";
+import { FormRefusal, invalid, parse, refused, type Submission, succeeded, unknownForm } from "~/forms/action.server";
 import { donePage } from "~/forms/outcome";
 import type { LoggedHandles } from "~/handles";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "~/modules/accounts/email-change.server";
@@ -166,7 +165,7 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
       throw new Response(null, { status: 303, headers: withLocation(headers, donePage("/sacred-access", "deleted")) });
     }
     default:
-      return refused(submission, UNKNOWN_FORM, 400);
+      return unknownForm(submission);
   }
 }
 
