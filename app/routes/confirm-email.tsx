@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { appContext } from "~/context";
 import { FormRefusal, handleForm, readSubmission, refused, succeeded } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
@@ -91,9 +92,9 @@ export default function ConfirmEmail({ loaderData, actionData: result }: Route.C
             <span className="break-all text-gold">{loaderData.change.newEmail}</span>
           </PageHero>
           {form.formError && !refusal ? (
-            <p role="alert" className="mb-6 text-center text-rose-100">
+            <NoticeBox inline className="mb-6 text-center">
               {form.formError.description}
-            </p>
+            </NoticeBox>
           ) : null}
           <Form method="post" className="text-center" {...form.props}>
             <input {...form.keyField} />

@@ -1,5 +1,5 @@
 import { HeartHandshake } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
@@ -8,6 +8,7 @@ import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
 import { TestModeNotice, usePaymentProvider, usePaysElsewhere } from "~/components/payments/test-mode-notice";
 import { notify } from "~/components/ui/notify";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { appContext } from "~/context";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { useForm } from "~/forms/use-form";
@@ -76,8 +77,7 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
   const [tier, setTier] = useState<string>(tierBack ?? String(DEFAULT_TIER));
   const [custom, setCustom] = useState(typedBack);
   // Without JavaScript the total cannot follow what is typed: the provider's page shows the amount.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
 
   // What is highlighted, the total and the button all come from this one reading (the server's too).
   const typed = readWholeDollars(custom);

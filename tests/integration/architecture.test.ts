@@ -219,6 +219,21 @@ describe("architecture", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("says every notice through NoticeBox: no role=alert written by hand", () => {
+    // The crisis lines are a panel of their own, announced at once wherever they appear.
+    const own = new Set(["app/components/forms/notice-box.tsx", "app/components/care/crisis-resources.tsx"]);
+    const wrong = files
+      .filter((file) => file.endsWith(".tsx") && !own.has(file))
+      .filter((file) => /role="alert"/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(wrong).toEqual([]);
+  });
+
+  it("knows the app runs one way: useHydrated, not a flag set by a mount effect", () => {
+    const byHand = /useEffect\(\(\) => set\w+\(true\), \[\]\)/;
+    const wrong = files.filter((file) => byHand.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(wrong).toEqual([]);
+  });
+
   it("keeps every source file within 300 lines", () => {
     const lines = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").trimEnd().split("\n").length;
     const long = files.filter((file) => lines(file) > MAX_LINES);

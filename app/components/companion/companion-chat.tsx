@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { KeepInsight } from "~/components/companion/keep-insight";
 import { FieldError } from "~/components/forms/field";
 import { createRecognition, recordingError, useSpeechRecognition } from "~/components/ui/speech";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
 import { newFormKey } from "~/forms/use-form";
 
@@ -64,8 +65,7 @@ export function CompanionChat({
       : messages;
 
   // Before the app runs (or without JavaScript) the send button works as a plain form's.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   // A message that was not stored goes back into the box, to send again.
   useEffect(() => {
     if (answer && pendingText !== null) {

@@ -52,11 +52,7 @@ export function KeepInsight({
       <span role="status" className="sr-only">
         {fetcher.data?.ok ? `${keptLabel}${name ? `: ${name}` : ""}.` : ""}
       </span>
-      {failed ? (
-        <span role="alert" className="block text-xs text-rose-200">
-          {`${failed.title}. ${failed.description}`}
-        </span>
-      ) : null}
+      {failed ? <NoticeBox notice={failed} inline className="text-xs" /> : null}
     </fetcher.Form>
   );
 }

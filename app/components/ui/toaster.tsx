@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const SonnerToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 /** Mounts the toast region after hydration; see notify.ts. */
 export function Toaster() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster position="top-center" richColors closeButton theme="dark" />

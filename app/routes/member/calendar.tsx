@@ -4,6 +4,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CheckinChart } from "~/components/calendar/checkin-chart";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { StatusBadge } from "~/components/console/status-badge";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { type BookableOffer, bookableOfferView } from "~/content/journey";
 import { appContext, viewerContext } from "~/context";
@@ -166,14 +167,14 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <p className="mt-1 text-mist-muted">How are you feeling today? You can change it until the day ends.</p>
           {problem ? (
-            <p role="alert" className="mt-3 text-rose-200">
+            <NoticeBox inline className="mt-3">
               {problem}
-            </p>
+            </NoticeBox>
           ) : null}
           {checkedIn ? (
-            <p role="status" className="mt-3 text-emerald-100">
+            <NoticeBox tone="success" inline className="mt-3">
               {`Check-in saved. You're feeling ${todaysCheckin} today.`}
-            </p>
+            </NoticeBox>
           ) : null}
           <Form
             method="post"

@@ -1,6 +1,7 @@
 import { CheckSquare, ChevronDown, Square } from "lucide-react";
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { FormOutcome } from "~/components/forms/form-outcome";
+import { NoticeBox } from "~/components/forms/notice-box";
 import { PageAlert } from "~/components/forms/page-alert";
 import { CHECKLIST, PREPARATION_SECTIONS } from "~/content/preparation";
 import { appContext, viewerContext } from "~/context";
@@ -76,11 +77,7 @@ function ChecklistItem({ id, text, checked }: { id: string; text: string; checke
           )}
           <span className={pending ? "text-mist-muted line-through" : ""}>{text}</span>
         </button>
-        {form.formError ? (
-          <p role="alert" className="px-2 text-sm text-rose-200">
-            {`${form.formError.title}: ${form.formError.description}`}
-          </p>
-        ) : null}
+        {form.formError ? <NoticeBox notice={form.formError} inline className="px-2" /> : null}
       </fetcher.Form>
     </li>
   );
@@ -141,11 +138,7 @@ export default function PreparationGuide({ loaderData, actionData }: Route.Compo
           </ul>
           <Form method="post" className="mt-4" {...reset.props}>
             <input type="hidden" name="intent" value="reset" />
-            {reset.formError ? (
-              <p role="alert" className="mb-2 text-sm text-rose-200">
-                {`${reset.formError.title}: ${reset.formError.description}`}
-              </p>
-            ) : null}
+            {reset.formError ? <NoticeBox notice={reset.formError} inline className="mb-2" /> : null}
             <button type="submit" className="btn-ghost" disabled={done === 0}>
               Reset for my next ceremony
             </button>
