@@ -58,7 +58,12 @@ await build({
 });
 await build({
   ...bundle,
-  entryPoints: ["scripts/db-backup.ts", "scripts/db-restore.ts", "scripts/create-admin.ts"],
+  entryPoints: [
+    "scripts/db-backup.ts",
+    "scripts/db-restore.ts",
+    "scripts/create-admin.ts",
+    "scripts/reset-two-factor.ts",
+  ],
   outdir: path.join(STAGING, "scripts"),
 });
 const installed = installRelease({ stagingDir: STAGING, buildDir: BUILD, version });

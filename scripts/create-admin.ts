@@ -3,15 +3,12 @@
 // the configured database (DATABASE_URL, else DATA_DIR; stop the server first there) in any
 // NODE_ENV; prints a single-use 24-hour link to choose a username and password, and queues it as
 // an email. See docs/deployment.md, "The first administrator".
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod/mini";
 import { type Env, parseEnv } from "../app/env.server";
-import { EMAIL_PATTERN } from "../app/lib/email";
-import { nameField, PERSON_MESSAGES } from "../app/lib/person-fields";
+import { emailField, nameField } from "../app/lib/person-fields";
 import { ADMIN_SETUP_HOURS, createAdminSetup } from "../app/modules/accounts/invitations.server";
-import { type Database, openPglite, openPostgres } from "../db/client";
-import { DataDirLockedError, lockDataDir } from "../db/lock";
+import { openConfigured } from "./lib/open-configured";
 
 const USAGE = `Usage: npm run create-admin -- --email <address> --name "<name>"
 Creates an administrator account without a password on the configured database (DATABASE_URL, else
@@ -24,14 +21,7 @@ Links start with SITE_URL (required in production; otherwise http://localhost:PO
 
 /** The product's own rules: SPEC.md's email pattern and the name rule of the application and profile. */
 const argsSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(254, PERSON_MESSAGES.email),
-      z.regex(EMAIL_PATTERN, PERSON_MESSAGES.email),
-      z.toLowerCase(),
-    ),
+  email: emailField(),
   name: nameField(true),
 });
 
@@ -74,35 +64,7 @@ try {
   fail((error as Error).message);
 }
 
-async function open(): Promise<{ database: Database; where: string; release: () => void }> {
-  if (env.DATABASE_URL) {
-    let where = "PostgreSQL";
-    try {
-      const url = new URL(env.DATABASE_URL);
-      where = `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`; // never the password
-    } catch {
-      // An unparseable URL still reaches pg, which explains the problem.
-    }
-    return { database: openPostgres({ url: env.DATABASE_URL, max: 2 }), where, release: () => {} };
-  }
-  let release: () => void;
-  try {
-    release = await lockDataDir(env.DATA_DIR);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      fail(`${error.message}\nStop the server first: create-admin needs the embedded database alone.`);
-    }
-    throw error;
-  }
-  const dataDir = path.resolve(env.DATA_DIR);
-  return {
-    database: await openPglite(path.join(dataDir, "pglite")),
-    where: `the embedded database in ${dataDir}`,
-    release,
-  };
-}
-
-const { database, where, release } = await open();
+const { database, where, release } = await openConfigured(env, "create-admin");
 let exitCode = 0;
 try {
   // A fresh install may run this before the server ever started.

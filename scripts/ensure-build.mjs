@@ -4,7 +4,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const outputs = ["build/server/index.js", "build/server-main.js", "build/scripts/create-admin.js"];
+const outputs = [
+  "build/server/index.js",
+  "build/server-main.js",
+  "build/scripts/create-admin.js",
+  "build/scripts/reset-two-factor.js",
+];
 const sources = [
   "app",
   "server",

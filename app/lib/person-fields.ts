@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { EMAIL_PATTERN } from "./email";
 
 /** The spec's validation rules and messages for names, phones, age and city: the heroic application and the profile. */
 export const PERSON_MESSAGES = {
@@ -18,6 +19,17 @@ const NAME_CHARS = /^[\p{L}\p{M} .'’-]*$/u;
 const PHONE = /^\+?[1-9]\d{0,15}$/;
 /** Spaces, dashes, dots and parentheses are allowed while typing; the phone rule applies to what is left. */
 export const phoneDigits = (v: string) => v.replace(/[\s().-]/g, "");
+
+/** An email address as every form and command takes it: trimmed, at most 254 characters, lower case. */
+export const emailField = () =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(254, PERSON_MESSAGES.email),
+      z.regex(EMAIL_PATTERN, PERSON_MESSAGES.email),
+      z.toLowerCase(),
+    );
 
 export const nameField = (required: boolean) =>
   z

@@ -15,6 +15,8 @@ import {
   newsletterIssues,
   payments,
   rateLimits,
+  twoFactors,
+  users,
 } from "../../db/schema";
 import { createAccount, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
 import { applicationFields } from "../support/applications";
@@ -55,6 +57,8 @@ export interface World {
     memberA: string;
     /** An account no test signs in as, for staff actions that change a person. */
     bystander: string;
+    /** A keeper with two-factor on whom no test signs in as (its reset is swept, never done). */
+    lostAuthenticator: string;
     bookingToken: string;
     orderId: string;
     paymentId: string;
@@ -181,6 +185,13 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   if (!orderId) throw new Error(`no test approval redirect: ${gift.status} ${gift.headers.get("location")}`);
   const [payment] = await db.select().from(payments).orderBy(desc(payments.createdAt)).limit(1);
 
+  // A keeper with two-factor on whom no test signs in as: an admin's reset of it is swept, never done.
+  const lostAuthenticator = await createAccount(server, "keeper", "Lost Authenticator");
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, lostAuthenticator.id));
+  await db
+    .insert(twoFactors)
+    .values({ id: `tf-${lostAuthenticator.id}`, secret: "x", backupCodes: "x", userId: lostAuthenticator.id });
+
   const resetUser = await createAccount(server, "member", "Reset Person");
   rememberSecret(resetUser.password);
   ok(await postForm(server, "/forgot-password", { email: resetUser.email }), "reset request");
@@ -246,6 +257,7 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
       ).id,
       memberA: memberA.id,
       bystander: resetUser.id,
+      lostAuthenticator: lostAuthenticator.id,
       bookingToken,
       orderId,
       paymentId: payment?.id ?? "",

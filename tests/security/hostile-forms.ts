@@ -260,6 +260,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
     at: (ids) => `/console/members/${ids.bystander}`,
     fields: { intent: "role", role: "member" },
   },
+  {
+    route: "/console/members/:id",
+    by: "admin",
+    at: (ids) => `/console/members/${ids.lostAuthenticator}`,
+    // Unticked, as the form is sent before its box: every variant is refused, so nothing is reset.
+    fields: { intent: "reset-two-factor", confirm: "" },
+  },
   { route: "/console/shares/:id", by: "keeper", at: (ids) => `/console/shares/${ids.share}`, fields: { reply: "" } },
   {
     route: "/console/inbox/:id",

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   giftRefunded: "gift.refunded",
   givingExported: "giving.exported",
   twoFactorEnabled: "staff.two-factor-enabled",
+  twoFactorReset: "account.two-factor-reset",
   emailChanged: "account.email-changed",
   recordsLinked: "account.records-linked",
   newsletterSent: "newsletter.sent",

@@ -9,7 +9,12 @@ export const CONSOLE_MESSAGES = {
     inbox: { replied: "Reply sent", handled: "Marked handled", waiting: "Marked waiting again" },
     newsletter: { saved: "Draft saved", tested: "Test queued to your address", sent: "Issue sent" },
     outbox: { resent: "Email queued to send again" },
-    member: { role: "Role changed", disabled: "Account disabled", enabled: "Account enabled" },
+    member: {
+      role: "Role changed",
+      disabled: "Account disabled",
+      enabled: "Account enabled",
+      "two-factor-reset": "Two-factor reset: they set it up again at their next sign-in",
+    },
     giving: { refunded: "Gift refunded" },
     application: {
       note: "Note added",

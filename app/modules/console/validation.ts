@@ -46,6 +46,12 @@ export const memberAccountSchema = z.object({
   intent: z.enum(["disable", "enable"], "Unknown action."),
 });
 
+/** An admin's reset of another account's second factor, confirmed: never on the strength of an email alone. */
+export const resetTwoFactorSchema = z.object({
+  intent: z.literal("reset-two-factor", "Unknown action."),
+  confirm: z.literal("on", "Tick the box once you have confirmed who is asking, in person or by a call."),
+});
+
 export const resendSchema = z.object({ id: serial("Unknown email.") });
 
 export const refundSchema = z.object({ refund: serial("This gift cannot be refunded.") });

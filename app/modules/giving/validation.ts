@@ -1,18 +1,10 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/email";
-import { nameField, PERSON_MESSAGES } from "~/lib/person-fields";
+import { emailField, nameField } from "~/lib/person-fields";
 import { chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
 import { CHECKOUT_MINIMUM, DONATION_MINIMUM } from "./amounts";
 import { GIVING_MESSAGES } from "./messages";
 
-const email = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(254, PERSON_MESSAGES.email),
-    z.regex(EMAIL_PATTERN, PERSON_MESSAGES.email),
-    z.toLowerCase(),
-  );
+const email = emailField();
 
 /** The dollars typed, or null when blank or not whole dollars (amount.ts reads them). */
 const typed = (v: string) => {

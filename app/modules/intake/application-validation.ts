@@ -1,6 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "~/lib/email";
-import { ageField, cityField, nameField, PERSON_MESSAGES, phoneField } from "~/lib/person-fields";
+import { ageField, cityField, emailField, nameField, phoneField } from "~/lib/person-fields";
 import { APPLICATION_MESSAGES } from "./messages";
 
 const healthText = z
@@ -26,14 +25,7 @@ export const applicationSchema = z.object({
   age: ageField(true),
   city: cityField(true),
   phone: phoneField(false),
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(254, PERSON_MESSAGES.email),
-      z.regex(EMAIL_PATTERN, PERSON_MESSAGES.email),
-      z.toLowerCase(),
-    ),
+  email: emailField(),
   mentalHealth: healthText,
   medications: medicationsText,
   priorExperience: healthText,

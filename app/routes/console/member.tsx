@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
+import { TwoFactorResetForm } from "~/components/console/two-factor-reset-form";
 import { FieldError } from "~/components/forms/field";
 import { appContext, viewerContext } from "~/context";
 import {
@@ -20,8 +21,9 @@ import { formatDateTime } from "~/lib/dates";
 import { plural } from "~/lib/plural";
 import { changeRole, getMember, setDisabled } from "~/modules/accounts/members.server";
 import { roles } from "~/modules/accounts/roles";
+import { resetTwoFactor } from "~/modules/accounts/two-factor-reset.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
-import { memberAccountSchema, memberRoleSchema } from "~/modules/console/validation";
+import { memberAccountSchema, memberRoleSchema, resetTwoFactorSchema } from "~/modules/console/validation";
 import { readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/member";
@@ -44,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Two forms, told apart by their `intent`; each through its own schema. */
+/** Three forms, told apart by their `intent`; each through its own schema. */
 function readChange(submission: Submission) {
   switch (submission.fields.intent) {
     case "role":
@@ -52,6 +54,8 @@ function readChange(submission: Submission) {
     case "disable":
     case "enable":
       return parse(submission, memberAccountSchema);
+    case "reset-two-factor":
+      return parse(submission, resetTwoFactorSchema);
     default:
       return null;
   }
@@ -64,22 +68,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
     const parsed = readChange(submission);
     if (!parsed) return unknownForm(submission);
-    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["role"]);
+    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["role", "confirm"]);
     const change = parsed.data;
+    const refuse = (message: string, status: number) => new FormRefusal(consoleRefused(submission, message, status));
     // One change (and one audit entry) per key: a repeated post gets the first answer.
     const answer = await once(
       handles.db,
       { scope: "console.member", key: submission.key, ownerId: viewer.id, subject: `account:${params.id}` },
       async (tx) => {
-        const done = change.intent === "role" ? "role" : change.intent === "disable" ? "disabled" : "enabled";
-        const outcome =
-          change.intent === "role"
-            ? await changeRole(tx, viewer, params.id, change.role, handles.clientIp)
-            : await setDisabled(tx, viewer, params.id, change.intent === "disable", handles.clientIp);
-        if (outcome === "not-found") throw data(null, { status: 404 });
-        if (outcome === "not-permitted") {
-          throw new FormRefusal(consoleRefused(submission, "You may not make this change.", 403));
+        let done: keyof typeof CONSOLE_MESSAGES.done.member;
+        let outcome: Awaited<ReturnType<typeof resetTwoFactor>>;
+        if (change.intent === "role") {
+          done = "role";
+          outcome = await changeRole(tx, viewer, params.id, change.role, handles.clientIp);
+        } else if (change.intent === "reset-two-factor") {
+          // Admins only, and never one's own (resetTwoFactor refuses that too).
+          if (viewer.role !== "admin") throw refuse("You may not make this change.", 403);
+          done = "two-factor-reset";
+          const admin = { kind: "admin", id: viewer.id, name: viewer.name, email: viewer.email } as const;
+          outcome = await resetTwoFactor(tx, admin, params.id, handles.clientIp);
+        } else {
+          done = change.intent === "disable" ? "disabled" : "enabled";
+          outcome = await setDisabled(tx, viewer, params.id, change.intent === "disable", handles.clientIp);
         }
+        if (outcome === "not-found") throw data(null, { status: 404 });
+        if (outcome === "not-permitted") throw refuse("You may not make this change.", 403);
+        if (outcome === "not-enabled") throw refuse("Two-factor is already off for this account.", 409);
         return { redirectTo: donePage(`/console/members/${params.id}`, done), data: { done } };
       },
     );
@@ -161,6 +175,9 @@ export default function MemberDetail({ loaderData, actionData }: Route.Component
                 {member.banned ? "Enable Account" : "Disable Account"}
               </button>
             </Form>
+          ) : null}
+          {viewer.role === "admin" && member.twoFactorEnabled ? (
+            <TwoFactorResetForm name={member.name} result={result} />
           ) : null}
         </div>
       ) : null}
