@@ -89,7 +89,7 @@ export const privacySections: ReadonlyArray<Section> = [
       {
         type: "p",
         text: [
-          "We collect what you give us: your name and email when you write to us, ask for access or sign up for letters; your application and intake answers; and, as a member, your profile, medical notes, journals, integration sessions, check-ins and conversations. For payments we keep amounts, dates and the last four digits of a card, never the full number. Our servers keep short technical logs without personal content.",
+          "We collect what you give us: your name and email when you write to us, ask for access or sign up for letters; your application and intake answers; and, as a member, your profile, medical notes, journals, integration sessions, check-ins and conversations. For payments we keep amounts, dates and the last four digits of a card, never the full number. Our servers keep short technical logs without personal content. We set only the cookies signing in needs: one that keeps you signed in, and one that remembers a browser you signed in from, so that someone guessing your password from elsewhere cannot lock you out of it; that one holds no personal information and stays after you sign out until you clear it in your browser.",
         ],
       },
     ],

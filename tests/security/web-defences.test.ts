@@ -248,6 +248,12 @@ describe("on an https production site", () => {
     expect(session).toMatch(/; HttpOnly/i);
     expect(session).toMatch(/; SameSite=Lax/i);
     expect(session).not.toMatch(/Domain=/i);
+    // The browser remembered for the account's guessing budget (decision 007): the same guards.
+    const device = res.headers.getSetCookie().find((c) => c.includes("known_device="));
+    expect(device).toMatch(/^__Host-sacred\.known_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43};/);
+    expect(device).toMatch(/; Secure/i);
+    expect(device).toMatch(/; HttpOnly/i);
+    expect(device).not.toMatch(/Domain=/i);
     expect((await get(server, "/")).headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
   });
 

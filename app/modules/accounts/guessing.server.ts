@@ -30,12 +30,17 @@ async function attempt(db: Db, counted: Array<[RateLimitRule, string]>): Promise
   };
 }
 
-/** A sign-in: `account` is the account's id, or a hash of what was typed when no account matches. */
-export const signInAttempt = (db: Db, account: string, clientIp: string) =>
+/**
+ * A sign-in: `account` is the account's id, or a hash of what was typed when no account matches.
+ * From a browser the account signed in from before (`knownDevice`), that browser's own budget
+ * stands in for the account's ceiling: a stranger's failures from many addresses lock out
+ * unknown browsers only, never the owner's.
+ */
+export const signInAttempt = (db: Db, account: string, clientIp: string, knownDevice: string | null = null) =>
   attempt(db, [
     [RATE_LIMITS.signInIp, clientIp],
     [RATE_LIMITS.signInPair, `${account}|${clientIp}`],
-    [RATE_LIMITS.signInAccount, account],
+    knownDevice ? [RATE_LIMITS.signInKnownDevice, `${account}|${knownDevice}`] : [RATE_LIMITS.signInAccount, account],
   ]);
 
 /** A signed-in member typing their current password: per account (the session already names it). */

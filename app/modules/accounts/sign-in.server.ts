@@ -5,6 +5,7 @@ import type { LoggedHandles } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { authFor } from "./auth.server";
 import { signInAttempt } from "./guessing.server";
+import { knownDevice, rememberDevice } from "./known-device.server";
 import { users } from "./schema";
 import { authHeaders } from "./session.server";
 
@@ -37,9 +38,10 @@ export async function signIn(
   input: { emailOrUsername: string; password: string },
 ): Promise<SignInOutcome> {
   const key = await accountKey(context, input.emailOrUsername);
-  const attempt = await signInAttempt(context.db, key, context.clientIp);
   // Events for whoever watches the logs: the account's id when the text named one, never the text.
   const account = key.startsWith("user:") ? key.slice("user:".length) : null;
+  const device = account ? await knownDevice(request, context, account) : null;
+  const attempt = await signInAttempt(context.db, key, context.clientIp, device);
   if (!attempt.allowed) {
     context.logger.warn(
       { event: "sign-in-limited", account, ip: context.clientIp },
@@ -62,8 +64,10 @@ export async function signIn(
           headers,
           returnHeaders: true,
         });
-    // The password was right (the second factor has its own limit): the attempt is not a failure.
+    // The password was right (the second factor has its own limit): the attempt is not a failure,
+    // and this browser is remembered as one the account signs in from.
     await attempt.succeeded();
+    if (account) out.append("Set-Cookie", await rememberDevice(request, context, account));
     if (response && "twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { kind: "two-factor", headers: out };
     }

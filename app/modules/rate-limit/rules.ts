@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   signInPair: { name: "sign-in-pair", limit: 5, windowSeconds: MINUTES_15 },
   /** One account, from everywhere (NIST SP 800-63B 5.2.2: at most 100 consecutive failures). */
   signInAccount: { name: "sign-in-account", limit: 100, windowSeconds: HOUR },
+  /** One account, from a browser it signed in from before: instead of the account's ceiling (decision 007). */
+  signInKnownDevice: { name: "sign-in-known-device", limit: 10, windowSeconds: MINUTES_15 },
   /** A signed-in member's current password (email change, password change, account deletion). */
   currentPassword: { name: "current-password", limit: 5, windowSeconds: MINUTES_15 },
   /** Two-factor codes from one address: six digits must not be guessable. */
