@@ -52,8 +52,10 @@ export default [
     route("profile/giving-statement/:year", "routes/member/giving-statement.ts"),
     route("integration/sessions/:id/export", "routes/member/integration-export.ts"),
   ]),
-  // Where the console's guard sends staff whose session has not passed the second factor: outside it.
-  route("console/two-factor", "routes/console/two-factor.tsx"),
+  // Where the console's guard sends staff whose session has not passed the second factor (outside
+  // it), and where a member turns two-factor on or a member's unproven session proves itself.
+  route("console/two-factor", "routes/two-factor-setup.tsx", { id: "console-two-factor" }),
+  route("profile/two-factor", "routes/two-factor-setup.tsx", { id: "profile-two-factor" }),
   ...prefix("console", [
     layout("routes/console/layout.tsx", [
       index("routes/console/overview.tsx"),

@@ -37,3 +37,13 @@ export function requireStaff(viewer: Viewer, role: "keeper" | "admin" = "keeper"
   if (!viewer.twoFactorEnabled || !viewer.sessionTwoFactor) throw redirect("/console/two-factor");
   return viewer;
 }
+
+/**
+ * The member area's per-session rule, as the console's: an account with two-factor on is served
+ * only to a session that passed it. Sign-in asks for it, so this catches a session opened another
+ * way (before the account turned it on, say); it proves itself once and goes on.
+ */
+export function requireSecondFactorIfOn(viewer: Viewer): Viewer {
+  if (viewer.twoFactorEnabled && !viewer.sessionTwoFactor) throw redirect("/profile/two-factor");
+  return viewer;
+}

@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(submission, LIMITED, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
     }
     if (outcome.kind === "invalid") return refused(submission, INVALID, 401);
-    throw redirect(safeRedirectPath(parsed.data.redirectTo, "/console"), { status: 303, headers: outcome.headers });
+    const home = outcome.staff ? "/console" : "/dashboard";
+    throw redirect(safeRedirectPath(parsed.data.redirectTo, home), { status: 303, headers: outcome.headers });
   });
 }
 
@@ -54,7 +55,7 @@ export default function TwoFactor({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
-      <PageHero eyebrow="Temple Keepers" title="One more step">
+      <PageHero eyebrow="Sacred Access" title="One more step">
         Enter the six-digit code from your authenticator app, or one of your recovery codes.
       </PageHero>
       <div className="card">

@@ -50,7 +50,7 @@ describeEachBackend("an admin resets another account's two-factor", (backend) =>
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/console/members/${keeper.id}?done=two-factor-reset`);
     expect(await (await get(server, done.headers.get("location") ?? "", adminCookie)).text()).toContain(
-      "Two-factor reset: they set it up again at their next sign-in",
+      "Two-factor reset: their sessions ended and they were told by email",
     );
     const db = server.database.db;
     expect(await enabled(keeper.id)).toBe(false);

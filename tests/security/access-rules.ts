@@ -35,6 +35,14 @@ const publicPost = (body: Record<string, string>, e: Expect): Post => ({ body, e
 const PUBLIC: Rule = { get: all(200) };
 const MEMBER: Rule = { get: signedIn(200) };
 const signInPage: PerRole = { ...all("302 /dashboard"), visitor: 200 };
+const enrolled = (member: Expect): PerRole => ({
+  visitor: "signin",
+  memberA: member,
+  memberB: member,
+  keeper: "302 /console",
+  admin: "302 /console",
+});
+const TWO_FACTOR_SETUP: Rule = { get: enrolled(200), post: { body: { intent: "start" }, expect: enrolled(400) } };
 const journalUpdate = { title: SENSITIVE.journalTitle, content: SENSITIVE.journalContent, intensity: "6" };
 
 export const RULES: Record<string, Rule> = {
@@ -121,11 +129,9 @@ export const RULES: Record<string, Rule> = {
     get: ownerOnly(200),
     at: (ids) => `/integration/sessions/${ids.integrationSession}/export`,
   },
-  // Enrolled staff are sent on to the console; members may not enrol.
-  "/console/two-factor": {
-    get: staff("302 /console"),
-    post: { body: { intent: "start" }, expect: staff("302 /console") },
-  },
+  // Enrolled staff are sent on to the console; members (two-factor off in the world) may enrol.
+  "/console/two-factor": TWO_FACTOR_SETUP,
+  "/profile/two-factor": TWO_FACTOR_SETUP,
   "/console/quiz.csv": { get: staff(200) },
   "/console/giving.csv": { get: staff(200) },
   "/console/bookings.csv": { get: staff(200) },

@@ -201,6 +201,10 @@ export const HOSTILE_FORMS: HostileForm[] = [
   { route: "/profile", by: "memberB", fields: { intent: "password", currentPassword: "x", password: "y" } },
   { route: "/profile", by: "memberB", fields: { intent: "email", newEmail: "n@example.org", currentPassword: "x" } },
   { route: "/profile", by: "memberB", fields: { intent: "end-session", sessionId: "none" } },
+  // Shown while two-factor is on (memberB has it off: its refusal is the form's own alert).
+  { route: "/profile", by: "memberB", fields: { intent: "renew-recovery-codes", twoFactorPassword: "x" } },
+  { route: "/profile", by: "memberB", fields: { intent: "two-factor-off", twoFactorPassword: "x" } },
+  { route: "/profile/two-factor", by: "memberB", fields: { intent: "start", password: "x" } },
   {
     route: "/journals",
     by: "memberB",

@@ -66,6 +66,7 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
     at: (ids) => `/integration/sessions/${ids.integrationSession}/export`,
   },
   "/console/two-factor": { params: [] },
+  "/profile/two-factor": { params: [] },
   "/console/quiz.csv": { params: ["recommendation", "email"] },
   "/console/giving.csv": { params: ["from", "to", "kind"] },
   "/console/bookings.csv": { params: ["from", "days"] },

@@ -5,10 +5,14 @@ import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 
-/** What /profile's action answers on success (profile-actions.server.ts): which form, and where to go. */
+/**
+ * What /profile's action answers on success (profile-actions.server.ts): which form, and where to
+ * go; renewed recovery codes stay on the page instead, to be shown once.
+ */
 interface Saved {
   intent: string;
-  redirectTo: string;
+  redirectTo?: string;
+  codes?: string[];
 }
 /** The page's answer, as the route reads it (Route.ComponentProps' actionData). */
 export type ProfileAnswer = FormResult<Saved> | undefined;
@@ -45,7 +49,7 @@ export function useProfileForm(intent: string, schema?: Schema) {
     result: owner === intent ? answer : undefined,
     schema,
     onSettled(data) {
-      if (data) navigate(data.redirectTo, { preventScrollReset: true });
+      if (data?.redirectTo) navigate(data.redirectTo, { preventScrollReset: true });
     },
   });
   const alert = useOneAlert(form);
@@ -64,6 +68,8 @@ export function useProfileForm(intent: string, schema?: Schema) {
     },
     // Only this form's button says it is busy, not every form of the page.
     pending: navigation.state === "submitting" && navigation.formData?.get("intent") === intent,
+    /** What this form's success answered (renewed recovery codes), until the page moves on. */
+    saved: owner === intent && answer?.ok ? answer.data : undefined,
     /** Set when the form came back with an error (the card stays in edit mode). */
     failed: owner === intent && answer?.ok === false,
   };

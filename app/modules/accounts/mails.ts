@@ -100,3 +100,44 @@ export function adminSetupMail(name: string, url: string) {
     footer: "If you did not expect this, do not follow the link, and tell the person who runs our server.",
   });
 }
+
+export function recoveryCodesLowMail(name: string, left: number, profileUrl: string) {
+  return renderMail({
+    heading:
+      left === 0
+        ? `Your recovery codes are used up, ${name}`
+        : `Only ${left} recovery code${left === 1 ? "" : "s"} left, ${name}`,
+    paragraphs: [
+      "A recovery code was just used to sign in to your account in place of your authenticator app.",
+      left === 0
+        ? "None are left. If you lose your phone now, only an administrator can let you back in. Renew your codes on your profile while you can still sign in."
+        : "Renew your codes on your profile before the last one is gone: the new ones replace all the old ones.",
+      "If you did not use a recovery code, someone knows your password and a code: change your password at once and write to us.",
+    ],
+    action: { label: "Renew my recovery codes", url: profileUrl },
+  });
+}
+
+export function recoveryCodesRenewedMail(name: string, resetUrl: string) {
+  return renderMail({
+    heading: `Your recovery codes were renewed, ${name}`,
+    paragraphs: [
+      "New recovery codes were just made for your account from your profile. The old ones no longer work.",
+      "If this was not you, someone is signed in as you: reset your password with the link below, which signs every session out, and write to us.",
+    ],
+    action: { label: "This wasn't me: reset my password", url: resetUrl },
+    footer: "If it was you, keep the new codes somewhere safe, away from your phone.",
+  });
+}
+
+export function twoFactorOffMail(name: string, resetUrl: string) {
+  return renderMail({
+    heading: `Two-factor sign-in is off, ${name}`,
+    paragraphs: [
+      "The second step of your sign-in was just turned off from your profile. Your password alone now opens your account; your old recovery codes no longer work.",
+      "If this was not you, reset your password with the link below, which signs every session out, then turn two-factor on again and write to us.",
+    ],
+    action: { label: "This wasn't me: reset my password", url: resetUrl },
+    footer: "If it was you, you can turn it on again from your profile at any time.",
+  });
+}

@@ -35,6 +35,8 @@ export const TWO_FACTOR_MESSAGES = {
   invalid: "That code is not correct. Please try again with a fresh code.",
   limited: "Too many attempts. Please wait 15 minutes and try again.",
   password: "Your password is not correct",
+  noCodes: "Two-factor is off, so there are no recovery codes to renew.",
+  staffKeepsIt: "Temple Keepers keep two-factor on: the console opens only with it.",
 } as const;
 
 /** How long the link that proves a new sign-in address works. */

@@ -29,7 +29,7 @@ export async function resetTwoFactor(
   ip: string | undefined,
 ): Promise<ResetOutcome> {
   const [target] = await db
-    .select({ id: users.id, name: users.name, email: users.email, enabled: users.twoFactorEnabled })
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, enabled: users.twoFactorEnabled })
     .from(users)
     .where(eq(users.id, targetId));
   if (!target) return "not-found";
@@ -56,7 +56,9 @@ export async function resetTwoFactor(
         heading: `Your two-factor sign-in was reset, ${target.name}`,
         paragraphs: [
           `${actorName === SERVER_ACTOR ? "The server's operator" : actorName} reset the second step of your sign-in. Your password is unchanged; every session of yours has ended, and your old authenticator codes and recovery codes no longer work.`,
-          "When you next sign in, you will set up two-factor again with your authenticator app.",
+          target.role === "member"
+            ? "Your password alone opens your account now; you can turn two-factor on again from your profile."
+            : "When you next sign in, you will set up two-factor again with your authenticator app.",
           "If you did not ask for this, tell another administrator at once and change your password.",
         ],
       }),
@@ -69,7 +71,7 @@ export async function resetTwoFactor(
         ...renderMail({
           heading: `You reset two-factor for ${target.name}`,
           paragraphs: [
-            `${target.name} (${target.email}) will set up two-factor again at their next sign-in; their sessions have ended and they have been told by email.`,
+            `${target.name} (${target.email}) ${target.role === "member" ? "may turn two-factor on again from their profile" : "will set up two-factor again at their next sign-in"}; their sessions have ended and they have been told by email.`,
             "If this was not you, someone is using your account: change your password and tell another administrator.",
           ],
         }),

@@ -9,11 +9,12 @@ import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { hit } from "../rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { authFor } from "./auth.server";
-import { sessions, usedTotpCodes } from "./schema";
-import { authHeaders, type Viewer } from "./session.server";
+import { warnIfFewRecoveryCodes } from "./recovery-codes.server";
+import { type Role, sessions, usedTotpCodes } from "./schema";
+import { authHeaders, isStaff, type Viewer } from "./session.server";
 
 export type SecondFactorOutcome =
-  | { kind: "ok"; headers: Headers }
+  | { kind: "ok"; headers: Headers; staff: boolean }
   | { kind: "invalid" }
   | { kind: "limited"; retryAfterSeconds: number };
 
@@ -83,7 +84,27 @@ async function sessionTokenSet(headers: Headers, context: RequestHandles): Promi
   return cookie?.value ? cookie.value.slice(0, cookie.value.lastIndexOf(".")) : null;
 }
 
-/** The second step of a staff sign-in (the two_factor cookie names the pending account). */
+/**
+ * A session passed the second factor: staff sign-ins are audited (members' are not: the audit log
+ * is for staff acts), and a used recovery code may leave so few that the owner is warned.
+ */
+async function afterSecondFactor(
+  context: RequestHandles,
+  user: { id: string; name: string; role: Role },
+  method: `${"password" | "session"}+${"totp" | "recovery-code"}`,
+) {
+  if (isStaff(user.role)) {
+    await recordAudit(context.db, {
+      action: AUDIT_ACTIONS.staffSignIn,
+      actor: { id: user.id, name: user.name },
+      detail: { method },
+      ip: context.clientIp,
+    });
+  }
+  if (method.endsWith("recovery-code")) await warnIfFewRecoveryCodes(context, user.id);
+}
+
+/** The second step of a sign-in (the two_factor cookie names the pending account). */
 export async function completeSignIn(
   request: Request,
   context: RequestHandles,
@@ -98,15 +119,11 @@ export async function completeSignIn(
   if (isTotpCode(clean) && !(await claimCode(context.db, userId, clean))) return { kind: "invalid" };
   try {
     const { headers, response } = await verify(request, context, clean);
-    const { user, token } = response as { user: { id: string; name: string }; token: string };
+    // better-auth's type leaves out the admin plugin's role field, which the row always has.
+    const { user, token } = response as unknown as { user: { id: string; name: string; role: Role }; token: string };
     await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.token, token));
-    await recordAudit(context.db, {
-      action: AUDIT_ACTIONS.staffSignIn,
-      actor: { id: user.id, name: user.name },
-      detail: { method: isTotpCode(clean) ? "password+totp" : "password+recovery-code" },
-      ip: context.clientIp,
-    });
-    return { kind: "ok", headers };
+    await afterSecondFactor(context, user, isTotpCode(clean) ? "password+totp" : "password+recovery-code");
+    return { kind: "ok", headers, staff: isStaff(user.role) };
   } catch (error) {
     if (isTotpCode(clean)) await releaseCode(context.db, userId, clean);
     if (error instanceof APIError) return { kind: "invalid" };
@@ -115,8 +132,8 @@ export async function completeSignIn(
 }
 
 /**
- * A signed-in staff session that has not passed the second factor (opened with the password
- * before the account enrolled, or before this rule) proves it now; only this session is marked.
+ * A signed-in session that has not passed the second factor (opened with the password before the
+ * account enrolled, or before this rule) proves it now; only this session is marked.
  */
 export async function stepUp(
   request: Request,
@@ -131,13 +148,8 @@ export async function stepUp(
   try {
     const { headers } = await verify(request, context, clean);
     await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, viewer.sessionId));
-    await recordAudit(context.db, {
-      action: AUDIT_ACTIONS.staffSignIn,
-      actor: { id: viewer.id, name: viewer.name },
-      detail: { method: isTotpCode(clean) ? "session+totp" : "session+recovery-code" },
-      ip: context.clientIp,
-    });
-    return { kind: "ok", headers };
+    await afterSecondFactor(context, viewer, isTotpCode(clean) ? "session+totp" : "session+recovery-code");
+    return { kind: "ok", headers, staff: isStaff(viewer.role) };
   } catch (error) {
     if (isTotpCode(clean)) await releaseCode(context.db, viewer.id, clean);
     if (error instanceof APIError) return { kind: "invalid" };
@@ -208,7 +220,7 @@ export async function confirmEnrolment(request: Request, context: RequestHandles
     await tx.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.token, token)));
   });
   await recordAudit(context.db, {
-    action: AUDIT_ACTIONS.twoFactorEnabled,
+    action: isStaff(viewer.role) ? AUDIT_ACTIONS.twoFactorEnabled : AUDIT_ACTIONS.memberTwoFactorEnabled,
     actor: { id: viewer.id, name: viewer.name },
     subjectUserId: viewer.id,
     ip: context.clientIp,

@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = {
   givingExported: "giving.exported",
   twoFactorEnabled: "staff.two-factor-enabled",
   twoFactorReset: "account.two-factor-reset",
+  /** A member turned two-factor on (staff have it from their first sign-in: twoFactorEnabled). */
+  memberTwoFactorEnabled: "account.two-factor-enabled",
+  twoFactorDisabled: "account.two-factor-disabled",
+  recoveryCodesRenewed: "account.recovery-codes-renewed",
   emailChanged: "account.email-changed",
   recordsLinked: "account.records-linked",
   newsletterSent: "newsletter.sent",

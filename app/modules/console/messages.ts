@@ -13,7 +13,7 @@ export const CONSOLE_MESSAGES = {
       role: "Role changed",
       disabled: "Account disabled",
       enabled: "Account enabled",
-      "two-factor-reset": "Two-factor reset: they set it up again at their next sign-in",
+      "two-factor-reset": "Two-factor reset: their sessions ended and they were told by email",
     },
     giving: { refunded: "Gift refunded" },
     application: {

@@ -74,13 +74,21 @@ export const settingsSchema = z.object({
   timezone: z.string().check(z.refine((v) => zones.has(v) || v === "UTC", PROFILE_MESSAGES.timezone)),
 });
 
+const currentPassword = z
+  .string()
+  .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong));
+
 /** Deleting the account: the box is checked first, before any password is tried. */
 export const deleteAccountSchema = z.object({
   confirm: z.string().check(z.minLength(1, "Please tick the box to confirm.")),
-  currentPassword: z
-    .string()
-    .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong)),
+  currentPassword,
 });
+
+/**
+ * Renewing the recovery codes, or turning two-factor off: the current password, under a name of
+ * its own (these forms are on the page only while two-factor is on).
+ */
+export const twoFactorPasswordSchema = z.object({ twoFactorPassword: currentPassword });
 
 /** The records the member saw and chose to link (their keys, comma-separated), and one session to end. */
 export const linkRecordsSchema = z.object({ records: z.string().check(z.maxLength(40_000)) });
@@ -102,5 +110,7 @@ export const PROFILE_FORMS = [
   "link-records",
   "end-session",
   "end-other-sessions",
+  "renew-recovery-codes",
+  "two-factor-off",
   "delete",
 ] as const;

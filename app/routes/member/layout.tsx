@@ -5,7 +5,7 @@ import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff } from "~/modules/accounts/session.server";
-import { requireViewer } from "../guards.server";
+import { requireSecondFactorIfOn, requireViewer } from "../guards.server";
 import type { Route } from "./+types/layout";
 
 /** Everything under this layout is private: a session is required, nothing is cached. */
@@ -16,11 +16,12 @@ export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error)
 
 /**
  * The area's one guard: every page, data request and form post under this layout (its resource
- * routes too) needs a session, and its loaders and actions read the viewer from `viewerContext`.
+ * routes too) needs a session (one that passed the second factor where the account has it on),
+ * and its loaders and actions read the viewer from `viewerContext`.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, context }) => {
-    context.set(viewerContext, await requireViewer(request, context.get(appContext), url));
+    context.set(viewerContext, requireSecondFactorIfOn(await requireViewer(request, context.get(appContext), url)));
   },
 ];
 

@@ -1,8 +1,10 @@
 import { FormRefusal, invalid, parse, refused, type Submission, succeeded, unknownForm } from "~/forms/action.server";
+import type { FormResult } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
 import type { LoggedHandles } from "~/handles";
 import { cancelEmailChange, requestEmailConfirmation, sendConfirmation } from "~/modules/accounts/email-change.server";
-import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
+import { ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
+import { renewRecoveryCodes, turnOffTwoFactor } from "~/modules/accounts/recovery-codes.server";
 import {
   changePassword,
   checkCurrentPassword,
@@ -26,6 +28,7 @@ import {
   medicalRecordSchema,
   SETTINGS,
   settingsSchema,
+  twoFactorPasswordSchema,
 } from "~/modules/profile/validation";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Db } from "../../../db/client";
@@ -34,14 +37,20 @@ export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";
 const WRONG_PASSWORD = { title: "Not saved", description: ACCOUNT_MESSAGES.currentPassword };
 const LIMITED = { title: "Too many attempts", description: TOO_MANY_PASSWORD_ATTEMPTS };
+const NO_CODES = { title: "Not saved", description: TWO_FACTOR_MESSAGES.noCodes };
+const STAFF_KEEP_TWO_FACTOR = { title: "Not saved", description: TWO_FACTOR_MESSAGES.staffKeepsIt };
 
 /** Where a success lands (redirect after post): the page reads `?done=` and says what happened. */
 export const savedAt = (saved: string, anchor: string) => donePage("/profile", saved, undefined, anchor);
 
-/** What the app gets on success: which form answered, and where the page goes to say so. */
+/**
+ * What the app gets on success: which form answered, and where the page goes to say so; or, for
+ * renewed recovery codes, the codes to show once (no address may carry them).
+ */
 export interface ProfileSaved {
   intent: string;
-  redirectTo: string;
+  redirectTo?: string;
+  codes?: string[];
 }
 const answerFor = (intent: string, saved: string, anchor: string) => {
   const redirectTo = savedAt(saved, anchor);
@@ -153,6 +162,25 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
     case "end-other-sessions":
       await endOtherSessions(context, viewer);
       return succeeded(request, answerFor(intent, "sessions", "security"));
+    case "renew-recovery-codes": {
+      const parsed = parse(submission, twoFactorPasswordSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // No one-time key: the new codes are shown once and never stored in the clear. A resend
+      // renews again, and the page shows the set that works.
+      const renewed = await renewRecoveryCodes(request, context, viewer, parsed.data.twoFactorPassword);
+      if (renewed.kind === "off") return refused(submission, NO_CODES, 409);
+      if (renewed.kind !== "ok") return refusedPassword(submission, renewed);
+      return { ok: true, data: { intent, codes: renewed.codes } } satisfies FormResult<ProfileSaved>;
+    }
+    case "two-factor-off": {
+      const parsed = parse(submission, twoFactorPasswordSchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // A state, not a record: a resend finds it off already and changes nothing more.
+      const off = await turnOffTwoFactor(context, viewer, parsed.data.twoFactorPassword);
+      if (off.kind === "staff") return refused(submission, STAFF_KEEP_TWO_FACTOR, 403);
+      if (off.kind !== "ok") return refusedPassword(submission, off);
+      return succeeded(request, answerFor(intent, "two-factor-off", "two-factor"));
+    }
     case "delete": {
       const parsed = parse(submission, deleteAccountSchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);

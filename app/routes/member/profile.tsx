@@ -7,19 +7,21 @@ import { GivingCard } from "~/components/profile/giving-card";
 import { LinkRecordsCard } from "~/components/profile/link-records-card";
 import { MedicalCard } from "~/components/profile/medical-card";
 import { ProfileAnswerProvider, useProfileForm } from "~/components/profile/profile-form";
+import { PROFILE_SAVED } from "~/components/profile/saved-messages";
 import { SecurityCard } from "~/components/profile/security-card";
 import { SettingsCard } from "~/components/profile/settings-card";
+import { TwoFactorCard } from "~/components/profile/two-factor-card";
 import { YourDataCard } from "~/components/profile/your-data-card";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import type { Outcomes } from "~/forms/outcome";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { describeUserAgent } from "~/lib/user-agent";
 import { pendingEmailChange } from "~/modules/accounts/email-change.server";
-import { EMAIL_CHANGE_HOURS } from "~/modules/accounts/messages";
+import { recoveryCodesLeft } from "~/modules/accounts/recovery-codes.server";
 import { listSessions } from "~/modules/accounts/security.server";
+import { isStaff } from "~/modules/accounts/session.server";
 import { listRecordReads } from "~/modules/audit/audit.server";
 import { memberGifts } from "~/modules/giving/gifts.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
@@ -30,10 +32,19 @@ import type { Route } from "./+types/profile";
 import { profileAction } from "./profile-actions.server";
 
 /**
- * The forms that say their own refusal. Ending a session is one form per other session, and none
- * when there is no other: its refusal is said once, above the page.
+ * The forms that say their own refusal, of those on the page now. Ending a session is one form per
+ * other session, and none when there is no other; the recovery codes and turning two-factor off
+ * are shown only while it is on (and the latter never to staff). Their refusals are said once,
+ * above the page.
  */
-const SHOWN_BY_THEIR_FORMS = PROFILE_FORMS.filter((intent) => intent !== "end-session");
+function shownByTheirForms(twoFactor: { on: boolean; staff: boolean }) {
+  return PROFILE_FORMS.filter(
+    (intent) =>
+      intent !== "end-session" &&
+      (twoFactor.on || (intent !== "renew-recovery-codes" && intent !== "two-factor-off")) &&
+      !(twoFactor.staff && intent === "two-factor-off"),
+  );
+}
 
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 export { privateActionHeaders as headers } from "~/lib/http";
@@ -42,13 +53,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
-  const [profile, reads, sessions, gifts, pending, linkable] = await Promise.all([
+  const [profile, reads, sessions, gifts, pending, linkable, codesLeft] = await Promise.all([
     memberProfile(handles.db, handles.env, viewer.id),
     listRecordReads(handles.db, viewer.id),
     listSessions(handles, viewer.id),
     memberGifts(handles.db, viewer.id),
     pendingEmailChange(handles.db, viewer.id),
     linkableRecords(handles.db, viewer),
+    viewer.twoFactorEnabled ? recoveryCodesLeft(handles.db, handles.env, viewer.id) : null,
   ]);
   return {
     profile,
@@ -67,6 +79,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       lastActive: formatDateTime(s.updatedAt, zone),
       ipAddress: s.ipAddress,
     })),
+    twoFactor: { on: viewer.twoFactorEnabled, staff: isStaff(viewer.role), codesLeft },
     timezones: knownTimeZones(),
     gifts: gifts.map((g) => ({
       id: g.id,
@@ -101,24 +114,6 @@ const loadClothing = () => import("~/modules/profile/validation").then((m) => m.
 const loadDietary = () => import("~/modules/profile/validation").then((m) => m.dietarySchema);
 const loadDelete = () => import("~/modules/profile/validation").then((m) => m.deleteAccountSchema);
 
-/** What each of the page's forms says when it worked (app/forms/outcome.ts): SPEC.md's "Saved" toast, or the banner. */
-const SAVED = {
-  basic: { title: "Saved", description: "Your profile is saved." },
-  medical: { title: "Saved", description: "Your medical record is saved, encrypted." },
-  clothing: { title: "Saved", description: "Your clothing preferences are saved." },
-  dietary: { title: "Saved", description: "Your dietary notes are saved." },
-  settings: { title: "Saved", description: "Your settings are saved." },
-  password: { title: "Saved", description: "Your password is changed. Other sessions were signed out." },
-  "email-sent": {
-    title: "Saved",
-    description: `We sent a link to that address. Your email changes only when the link is followed, within ${EMAIL_CHANGE_HOURS} hours.`,
-  },
-  "email-cancelled": { title: "Saved", description: "The change is cancelled. Your email stays as it was." },
-  linked: { title: "Saved", description: "Those records are now part of your account." },
-  "linked-none": { title: "Saved", description: "Nothing new was linked." },
-  sessions: { title: "Saved", description: "That session is signed out." },
-} satisfies Outcomes;
-
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ProfileAnswerProvider value={actionData}>
@@ -130,7 +125,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 type PageProps = Route.ComponentProps["loaderData"] & { answer: Route.ComponentProps["actionData"] };
 
 function ProfilePage(props: PageProps) {
-  const { answer, profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } = props;
+  const { answer, profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable, twoFactor } =
+    props;
   const [params] = useSearchParams();
   // A new location (the redirect after a successful save) starts the security forms afresh: no
   // typed password stays in a field. An error answers without navigating, so what was typed stays.
@@ -153,9 +149,9 @@ function ProfilePage(props: PageProps) {
         </p>
       </header>
       {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
-      <PageAlert result={answer} shownBy={SHOWN_BY_THEIR_FORMS} />
+      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor)} />
       {/* With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect). */}
-      <FormOutcome messages={SAVED} className="mb-6" />
+      <FormOutcome messages={PROFILE_SAVED} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">
         <EditableCard
           id="basic"
@@ -291,6 +287,7 @@ function ProfilePage(props: PageProps) {
           pendingEmail={pendingEmail}
           sessions={sessions}
         />
+        <TwoFactorCard key={`2fa-${locationKey}`} state={twoFactor} />
         <YourDataCard form={deleteForm} />
       </div>
     </>

@@ -15,6 +15,7 @@ import {
 } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult, Notice, Refusal } from "~/forms/forms";
+import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import type { AppContext } from "~/handles";
@@ -23,8 +24,8 @@ import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { isStaff } from "~/modules/accounts/session.server";
 import { confirmEnrolment, enrolmentQr, startEnrolment, stepUp } from "~/modules/accounts/two-factor.server";
 import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
-import { requireViewer } from "../guards.server";
-import type { Route } from "./+types/two-factor";
+import type { Route } from "./+types/two-factor-setup";
+import { requireViewer } from "./guards.server";
 
 export { privatePageHeaders as headers } from "~/lib/http";
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -49,20 +50,25 @@ function withEnrolment(answer: { data: Refusal; init: ResponseInit | null }, enr
 }
 
 /**
- * Staff only, while this session has not passed the second factor: the account enrols here, or
- * (already enrolled) this session proves itself with a code. The console stays shut until then.
+ * While this session has not passed the second factor: the account enrols here (staff must, to
+ * open the console; members may, from their profile), or (already enrolled) this session proves
+ * itself with a code. A session that has passed it has nothing to do here and goes home.
  */
-async function requireUnverifiedStaff(request: Request, handles: AppContext) {
+async function requireUnverified(request: Request, handles: AppContext) {
   const viewer = await requireViewer(request, handles, new URL(request.url));
-  if (!isStaff(viewer.role)) throw data(null, { status: 403, statusText: "This page is for Temple Keepers only." });
-  if (viewer.twoFactorEnabled && viewer.sessionTwoFactor) throw redirect("/console");
-  return { viewer, mode: viewer.twoFactorEnabled ? ("step-up" as const) : ("enrol" as const) };
+  const staff = isStaff(viewer.role);
+  if (viewer.twoFactorEnabled && viewer.sessionTwoFactor) throw redirect(staff ? "/console" : "/profile#two-factor");
+  return { viewer, staff, mode: viewer.twoFactorEnabled ? ("step-up" as const) : ("enrol" as const) };
 }
+
+/** Where a passed second factor goes: the console for staff; a member's profile says it is on. */
+const homeAfter = (staff: boolean, mode: "enrol" | "step-up") =>
+  staff ? "/console" : mode === "enrol" ? donePage("/profile", "two-factor-on", undefined, "two-factor") : "/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
-  const { mode } = await requireUnverifiedStaff(request, handles);
-  return { mode };
+  const { mode, staff } = await requireUnverified(request, handles);
+  return { mode, staff };
 }
 
 /** A refused code: the notice and status, and while enrolling the enrolment to scan again. */
@@ -83,7 +89,7 @@ function refusedCode(submission: Submission, outcome: { kind: string; retryAfter
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
-  const { viewer, mode } = await requireUnverifiedStaff(request, handles);
+  const { viewer, mode, staff } = await requireUnverified(request, handles);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, handles.logger, async () => {
     const { fields } = submission;
@@ -125,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       mode === "step-up"
         ? await stepUp(request, handles, viewer, parsed.data.code)
         : await confirmEnrolment(request, handles, viewer, parsed.data.code);
-    if (outcome.kind === "ok") throw redirect("/console", { status: 303, headers: outcome.headers });
+    if (outcome.kind === "ok") throw redirect(homeAfter(staff, mode), { status: 303, headers: outcome.headers });
     return refusedCode(submission, outcome, enrol);
   });
 }
@@ -136,9 +142,9 @@ const loadCodeSchema = () => import("~/modules/accounts/validation").then((m) =>
 const loadPasswordSchema = () => import("~/modules/accounts/validation").then((m) => m.enrolPasswordSchema);
 
 export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode } = loaderData;
+  const { mode, staff } = loaderData;
   const result = actionData;
-  if (mode === "step-up") return <StepUp result={result} />;
+  if (mode === "step-up") return <StepUp result={result} staff={staff} />;
   const enrolment = result?.ok
     ? result.data?.enrolment
     : result && "enrolment" in result
@@ -146,9 +152,16 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
       : undefined;
   return (
     <div className="mx-auto max-w-2xl px-4 pb-24 sm:px-6">
-      <PageHero eyebrow="Temple Keepers" title="Protect the console">
-        Staff accounts open the console only with a second factor: a code from an authenticator app on your phone.
-      </PageHero>
+      {staff ? (
+        <PageHero eyebrow="Temple Keepers" title="Protect the console">
+          Staff accounts open the console only with a second factor: a code from an authenticator app on your phone.
+        </PageHero>
+      ) : (
+        <PageHero eyebrow="Your account" title="Protect your account">
+          Two-factor is your choice. With it on, signing in asks for your password and then a code from an authenticator
+          app on your phone, so a stolen password alone does not open your journals and medical notes.
+        </PageHero>
+      )}
       {enrolment ? (
         <ConfirmEnrolment enrolment={enrolment} result={result?.ok ? undefined : result} />
       ) : (
@@ -234,15 +247,15 @@ function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result:
   );
 }
 
-/** A session opened with the password alone: one code (or a recovery code) opens the console for it. */
-function StepUp({ result }: { result: FormResult | undefined }) {
+/** A session opened with the password alone: one code (or a recovery code) opens the console (or the member area) for it. */
+function StepUp({ result, staff }: { result: FormResult | undefined; staff: boolean }) {
   const form = useForm({ id: "step-up", result, schema: loadCodeSchema });
   const alert = useOneAlert(form);
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
-      <PageHero eyebrow="Temple Keepers" title="Confirm it is you">
+      <PageHero eyebrow={staff ? "Temple Keepers" : "Your account"} title="Confirm it is you">
         This session was opened with your password alone. Enter the six-digit code from your authenticator app, or one
-        of your recovery codes, to open the console here.
+        of your recovery codes, to open {staff ? "the console" : "your member area"} here.
       </PageHero>
       <Form method="post" className="card grid gap-5" {...alert.props}>
         <input {...form.keyField} />

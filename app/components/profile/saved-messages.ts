@@ -1,0 +1,25 @@
+import type { Outcomes } from "~/forms/outcome";
+import { EMAIL_CHANGE_HOURS } from "~/modules/accounts/messages";
+
+/** What each of the page's forms says when it worked (app/forms/outcome.ts): SPEC.md's "Saved" toast, or the banner. */
+export const PROFILE_SAVED = {
+  basic: { title: "Saved", description: "Your profile is saved." },
+  medical: { title: "Saved", description: "Your medical record is saved, encrypted." },
+  clothing: { title: "Saved", description: "Your clothing preferences are saved." },
+  dietary: { title: "Saved", description: "Your dietary notes are saved." },
+  settings: { title: "Saved", description: "Your settings are saved." },
+  password: { title: "Saved", description: "Your password is changed. Other sessions were signed out." },
+  "email-sent": {
+    title: "Saved",
+    description: `We sent a link to that address. Your email changes only when the link is followed, within ${EMAIL_CHANGE_HOURS} hours.`,
+  },
+  "email-cancelled": { title: "Saved", description: "The change is cancelled. Your email stays as it was." },
+  linked: { title: "Saved", description: "Those records are now part of your account." },
+  "linked-none": { title: "Saved", description: "Nothing new was linked." },
+  sessions: { title: "Saved", description: "That session is signed out." },
+  "two-factor-on": {
+    title: "Saved",
+    description: "Two-factor is on. Keep your recovery codes somewhere safe; other sessions were signed out.",
+  },
+  "two-factor-off": { title: "Saved", description: "Two-factor is off. Your password alone opens your account." },
+} satisfies Outcomes;
