@@ -30,6 +30,7 @@ export default [
   route("sacred-access", "routes/sacred-access.tsx", { id: "sacred-access" }),
   route("services", "routes/sacred-access.tsx", { id: "services" }),
   route("sacred-access/two-factor", "routes/two-factor.tsx"),
+  route("passkeys/options", "routes/passkeys/options.ts"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
   route("welcome/:token", "routes/welcome.tsx"),

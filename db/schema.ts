@@ -1,5 +1,6 @@
 /** Every module's tables, for drizzle-kit and for the typed database handle. */
 
+export * from "../app/modules/accounts/passkey-schema";
 export * from "../app/modules/accounts/schema";
 export * from "../app/modules/audit/schema";
 export * from "../app/modules/bookings/schema";

@@ -4,9 +4,10 @@ import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { FormOutcome } from "~/components/forms/form-outcome";
 import { PasswordInput } from "~/components/forms/password-input";
+import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
 import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, refused, succeeded } from "~/forms/action.server";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
@@ -15,6 +16,9 @@ import { ACCOUNT_MESSAGES } from "~/modules/accounts/messages";
 import { getViewer, safeRedirectPath } from "~/modules/accounts/session.server";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { signInSchema } from "~/modules/accounts/validation";
+import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
+import { signInWithPasskey } from "~/modules/passkeys/sign-in.server";
+import { usePasskeySchema } from "~/modules/passkeys/validation";
 import type { Route } from "./+types/sacred-access";
 
 const TOO_MANY = {
@@ -22,6 +26,7 @@ const TOO_MANY = {
   description: "Too many sign-in attempts. Please wait 15 minutes and try again.",
 };
 const INVALID = { title: "Sign-in failed", description: ACCOUNT_MESSAGES.invalidCredentials };
+const PASSKEY_REFUSED = { title: "Sign-in failed", description: PASSKEY_MESSAGES.signIn };
 /** The spec's sign-in error for a failure that is not the credentials (also when no answer came). */
 const UNEXPECTED = { title: "Sign-in failed", description: ACCOUNT_MESSAGES.unexpected };
 const REDIRECT_DELAY_MS = 1000; // The spec, after signing in: "redirect 1 s"
@@ -58,6 +63,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, UNEXPECTED, handles.logger, async () => {
+    switch (submission.fields.intent) {
+      case undefined:
+        break;
+      // Signing in with a passkey alone (the button, or the username field's autofill).
+      case "passkey": {
+        const parsed = parse(submission, usePasskeySchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const redirectTo = safeRedirectPath(parsed.data.redirectTo);
+        const outcome = await signInWithPasskey(request, handles, parsed.data.credential);
+        if (outcome.kind === "limited") {
+          return refused(submission, TOO_MANY, 429, {
+            retryAfterSeconds: outcome.retryAfterSeconds,
+            rateLimited: true,
+          });
+        }
+        if (outcome.kind === "invalid") return refused(submission, PASSKEY_REFUSED, 401);
+        return succeeded(request, { redirectTo, data: { redirectTo } }, outcome.headers);
+      }
+      default:
+        return unknownForm(submission);
+    }
     const parsed = parse(submission, signInSchema);
     if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
     const redirectTo = safeRedirectPath(parsed.data.redirectTo);
@@ -154,7 +180,8 @@ export default function SacredAccess({ actionData }: Route.ComponentProps) {
               // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error
               autoFocus={identifier.autoFocus}
               {...alert.control("emailOrUsername")}
-              autoComplete="username"
+              // "webauthn": the browser may offer this site's passkeys here (PasskeySignIn's autofill).
+              autoComplete="username webauthn"
               maxLength={254}
               className="field"
               disabled={form.pending}
@@ -178,6 +205,12 @@ export default function SacredAccess({ actionData }: Route.ComponentProps) {
           <button type="submit" className="btn-gold" disabled={form.pending}>
             {form.pending ? "Entering the Oracle..." : "Enter the Sacred Realm"}
           </button>
+          <PasskeySignIn
+            intent="sign-in"
+            label="Sign In with a Passkey"
+            redirectTo={params.get("redirectTo") ?? ""}
+            autofill
+          />
           <div className="flex flex-wrap justify-between gap-3 text-sm">
             <Link to="/forgot-password" className="text-violet-200 underline underline-offset-4 hover:text-gold">
               Forgot your password?

@@ -57,6 +57,8 @@ function withEnrolment(answer: { data: Refusal; init: ResponseInit | null }, enr
 async function requireUnverified(request: Request, handles: AppContext) {
   const viewer = await requireViewer(request, handles, new URL(request.url));
   const staff = isStaff(viewer.role);
+  // The console's path is the staff's; a member's two-factor page is under their profile.
+  if (!staff && new URL(request.url).pathname.startsWith("/console/")) throw redirect("/profile/two-factor");
   if (viewer.twoFactorEnabled && viewer.sessionTwoFactor) throw redirect(staff ? "/console" : "/profile#two-factor");
   return { viewer, staff, mode: viewer.twoFactorEnabled ? ("step-up" as const) : ("enrol" as const) };
 }

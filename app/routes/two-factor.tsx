@@ -2,25 +2,39 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
+import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
 import { appContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, refused } from "~/forms/action.server";
+import { handleForm, invalid, parse, readSubmission, refused, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import type { Notice } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { privateMeta } from "~/lib/private-meta";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { safeRedirectPath } from "~/modules/accounts/session.server";
-import { completeSignIn } from "~/modules/accounts/two-factor.server";
+import { completeSignIn, pendingSignIn } from "~/modules/accounts/two-factor.server";
 import { twoFactorCodeSchema } from "~/modules/accounts/validation";
+import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
+import { hasPasskeys } from "~/modules/passkeys/passkeys.server";
+import { secondFactorWithPasskey } from "~/modules/passkeys/sign-in.server";
+import { usePasskeySchema } from "~/modules/passkeys/validation";
 import type { Route } from "./+types/two-factor";
 
 export { actionHeaders as headers } from "~/lib/http";
 
 const FAILED = { title: "Not verified", description: "The code could not be checked. Please try again." };
 const INVALID = { title: "Not verified", description: TWO_FACTOR_MESSAGES.invalid };
+const PASSKEY_INVALID = { title: "Not verified", description: PASSKEY_MESSAGES.signIn };
 const LIMITED = { title: "Too many attempts", description: TWO_FACTOR_MESSAGES.limited };
 
 export const meta: Route.MetaFunction = () => privateMeta("Two-factor check");
+
+/** Whether the sign-in waiting here may take a passkey: the account has one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const handles = context.get(appContext);
+  const pending = await pendingSignIn(request, handles);
+  return { passkeys: pending ? await hasPasskeys(handles.db, pending.userId) : false };
+}
 
 /*
  * No one-time key: a code works once (claimed before it is checked), and success sets the session
@@ -30,15 +44,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const submission = await readSubmission(request);
   return handleForm(submission, FAILED, handles.logger, async () => {
-    const parsed = parse(submission, twoFactorCodeSchema);
-    if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-    const outcome = await completeSignIn(request, handles, parsed.data.code);
+    let outcome: Awaited<ReturnType<typeof completeSignIn>>;
+    let redirectTo: string | undefined;
+    let refusal: Notice = INVALID;
+    switch (submission.fields.intent) {
+      // One of the account's passkeys in place of the code.
+      case "passkey": {
+        const parsed = parse(submission, usePasskeySchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        outcome = await secondFactorWithPasskey(request, handles, parsed.data.credential);
+        redirectTo = parsed.data.redirectTo;
+        refusal = PASSKEY_INVALID;
+        break;
+      }
+      case undefined: {
+        const parsed = parse(submission, twoFactorCodeSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        outcome = await completeSignIn(request, handles, parsed.data.code);
+        redirectTo = parsed.data.redirectTo;
+        break;
+      }
+      default:
+        return unknownForm(submission);
+    }
     if (outcome.kind === "limited") {
       return refused(submission, LIMITED, 429, { retryAfterSeconds: outcome.retryAfterSeconds, rateLimited: true });
     }
-    if (outcome.kind === "invalid") return refused(submission, INVALID, 401);
+    if (outcome.kind === "invalid") return refused(submission, refusal, 401);
     const home = outcome.staff ? "/console" : "/dashboard";
-    throw redirect(safeRedirectPath(parsed.data.redirectTo, home), { status: 303, headers: outcome.headers });
+    throw redirect(safeRedirectPath(redirectTo, home), { status: 303, headers: outcome.headers });
   });
 }
 
@@ -46,7 +80,7 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 
 const loadSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
 
-export default function TwoFactor({ actionData }: Route.ComponentProps) {
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData;
   const [params] = useSearchParams();
   const form = useForm({ id: "second-factor", result, schema: loadSchema });
@@ -72,6 +106,9 @@ export default function TwoFactor({ actionData }: Route.ComponentProps) {
           <button type="submit" className="btn-gold" disabled={form.pending}>
             {form.pending ? "Checking..." : "Verify"}
           </button>
+          {loaderData.passkeys ? (
+            <PasskeySignIn intent="second-factor" label="Use a Passkey" redirectTo={params.get("redirectTo") ?? ""} />
+          ) : null}
           <Link to="/sacred-access" className="text-sm text-violet-200 underline underline-offset-4">
             Back to Login
           </Link>

@@ -40,7 +40,8 @@ describeEachBackend("the Temple Keeper console over HTTP", (backend) => {
     for (const path of ["/console", "/console/requests", "/console/members", "/console/outbox", "/console/audit"]) {
       expect((await get(server, path, cookie)).status, path).toBe(403);
     }
-    expect((await get(server, "/console/two-factor", cookie)).status).toBe(403);
+    // A member's two-factor page is under their profile.
+    expect((await get(server, "/console/two-factor", cookie)).headers.get("location")).toBe("/profile/two-factor");
     const fresh = await createAccount(server, "keeper");
     const staff = await signIn(server, fresh.username, fresh.password);
     const res = await get(server, "/console/requests", staff.cookie);

@@ -42,7 +42,6 @@ const enrolled = (member: Expect): PerRole => ({
   keeper: "302 /console",
   admin: "302 /console",
 });
-const TWO_FACTOR_SETUP: Rule = { get: enrolled(200), post: { body: { intent: "start" }, expect: enrolled(400) } };
 const journalUpdate = { title: SENSITIVE.journalTitle, content: SENSITIVE.journalContent, intensity: "6" };
 
 export const RULES: Record<string, Rule> = {
@@ -90,6 +89,8 @@ export const RULES: Record<string, Rule> = {
   "/sacred-access": { get: signInPage, post: { body: {}, expect: { ...signInPage, visitor: 400 } } },
   "/services": { get: signInPage, post: { body: {}, expect: { ...signInPage, visitor: 400 } } },
   "/sacred-access/two-factor": { get: all(200), post: publicPost({}, 400) },
+  // POST only: a ceremony's options; without naming one there is none to begin.
+  "/passkeys/options": { get: all(404), post: publicPost({}, 400) },
   "/forgot-password": { get: all(200), post: publicPost({}, 400) },
   "/reset-password/:token": {
     get: all(200),
@@ -129,9 +130,13 @@ export const RULES: Record<string, Rule> = {
     get: ownerOnly(200),
     at: (ids) => `/integration/sessions/${ids.integrationSession}/export`,
   },
-  // Enrolled staff are sent on to the console; members (two-factor off in the world) may enrol.
-  "/console/two-factor": TWO_FACTOR_SETUP,
-  "/profile/two-factor": TWO_FACTOR_SETUP,
+  // Enrolled staff are sent on to the console; members (two-factor off in the world) may enrol,
+  // on their profile's path.
+  "/console/two-factor": {
+    get: enrolled("302 /profile/two-factor"),
+    post: { body: { intent: "start" }, expect: enrolled("302 /profile/two-factor") },
+  },
+  "/profile/two-factor": { get: enrolled(200), post: { body: { intent: "start" }, expect: enrolled(400) } },
   "/console/quiz.csv": { get: staff(200) },
   "/console/giving.csv": { get: staff(200) },
   "/console/bookings.csv": { get: staff(200) },

@@ -5,6 +5,15 @@ import type { Role, World } from "./fixtures";
 /** Who posts: a role of the world, or a keeper who has not turned two-factor on yet. */
 export type Poster = Role | "enrolling";
 
+/** A passkey's answer in the shape the browser gives, signed by nothing the site knows. */
+const PASSKEY_ANSWER = JSON.stringify({
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  clientExtensionResults: {},
+  response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", attestationObject: "AAAA" },
+});
+
 export interface HostileForm {
   /** The route pattern of app/routes.ts whose action receives the form. */
   route: string;
@@ -154,6 +163,20 @@ export const HOSTILE_FORMS: HostileForm[] = [
   // Same action as /sacred-access; without a password it answers before the (slow) argon2 check.
   { route: "/services", by: "visitor", fields: { emailOrUsername: "nobody" } },
   { route: "/sacred-access/two-factor", by: "visitor", fields: { code: "123456", redirectTo: "/console" } },
+  // What a passkey signed, as the browser's prompt answers (JSON); a made-up one is refused.
+  {
+    route: "/sacred-access",
+    by: "visitor",
+    fields: { intent: "passkey", credential: PASSKEY_ANSWER, redirectTo: "/" },
+    optional: ["redirectTo"],
+  },
+  {
+    route: "/sacred-access/two-factor",
+    by: "visitor",
+    fields: { intent: "passkey", credential: PASSKEY_ANSWER, redirectTo: "/" },
+    optional: ["redirectTo"],
+  },
+  { route: "/passkeys/options", by: "visitor", fields: { ceremony: "sign-in" } },
   { route: "/forgot-password", by: "visitor", fields: { email: "nobody@example.org" } },
   {
     route: "/reset-password/:token",
@@ -205,6 +228,8 @@ export const HOSTILE_FORMS: HostileForm[] = [
   { route: "/profile", by: "memberB", fields: { intent: "renew-recovery-codes", twoFactorPassword: "x" } },
   { route: "/profile", by: "memberB", fields: { intent: "two-factor-off", twoFactorPassword: "x" } },
   { route: "/profile/two-factor", by: "memberB", fields: { intent: "start", password: "x" } },
+  { route: "/profile", by: "memberB", fields: { intent: "add-passkey", name: "Phone", credential: PASSKEY_ANSWER } },
+  { route: "/profile", by: "memberB", fields: { intent: "remove-passkey", passkeyId: "none" } },
   {
     route: "/journals",
     by: "memberB",

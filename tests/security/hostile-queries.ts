@@ -31,6 +31,7 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
   "/donation-checkout": { params: ["payment"] },
   "/donation": { params: ["payment"] },
   "/guide-chat": { params: [] },
+  "/passkeys/options": { params: [] },
   "/donation-success": { params: [] },
   "/payments/return": { params: ["payment", "cancelled"] },
   "/bookings/slots": { params: ["offer", "day"] },

@@ -21,5 +21,7 @@ export const PROFILE_SAVED = {
     title: "Saved",
     description: "Two-factor is on. Keep your recovery codes somewhere safe; other sessions were signed out.",
   },
+  "passkey-added": { title: "Saved", description: "Your passkey is added. It can sign you in on its own now." },
+  "passkey-removed": { title: "Saved", description: "That passkey is removed and can no longer sign you in." },
   "two-factor-off": { title: "Saved", description: "Two-factor is off. Your password alone opens your account." },
 } satisfies Outcomes;

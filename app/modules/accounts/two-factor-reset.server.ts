@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
+import { passkeys } from "./passkey-schema";
 import { sessions, twoFactors, users } from "./schema";
 
 /**
@@ -39,6 +40,8 @@ export async function resetTwoFactor(
   const actorName = by.kind === "admin" ? by.name : SERVER_ACTOR;
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, target.id));
+    // A lost phone may hold a passkey too: every passkey of the account goes with the codes.
+    await tx.delete(passkeys).where(eq(passkeys.userId, target.id));
     await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, target.id));
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await recordAudit(tx, {
@@ -55,7 +58,7 @@ export async function resetTwoFactor(
       ...renderMail({
         heading: `Your two-factor sign-in was reset, ${target.name}`,
         paragraphs: [
-          `${actorName === SERVER_ACTOR ? "The server's operator" : actorName} reset the second step of your sign-in. Your password is unchanged; every session of yours has ended, and your old authenticator codes and recovery codes no longer work.`,
+          `${actorName === SERVER_ACTOR ? "The server's operator" : actorName} reset the second step of your sign-in. Your password is unchanged; every session of yours has ended, and your old authenticator codes, recovery codes and passkeys no longer work.`,
           target.role === "member"
             ? "Your password alone opens your account now; you can turn two-factor on again from your profile."
             : "When you next sign in, you will set up two-factor again with your authenticator app.",

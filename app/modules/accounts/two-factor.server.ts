@@ -58,10 +58,14 @@ function verify(request: Request, context: RequestHandles, code: string) {
 }
 
 /**
- * The account a sign-in challenge is for: better-auth's signed `two_factor` cookie names a
- * verification row whose value is the user id. Read here so a code can be claimed before it is checked.
+ * The password sign-in waiting for its second step: better-auth's signed `two_factor` cookie
+ * names a verification row (its identifier) whose value is the account's id. Read here so a code
+ * can be claimed before it is checked, and so a passkey can take the code's place.
  */
-async function challengedUserId(request: Request, context: RequestHandles): Promise<string | null> {
+export async function pendingSignIn(
+  request: Request,
+  context: RequestHandles,
+): Promise<{ userId: string; identifier: string } | null> {
   const ctx = await authFor(context.db, context.env).$context;
   const raw = parseCookies(request.headers.get("cookie") ?? "").get(ctx.createAuthCookie("two_factor").name);
   if (!raw) return null;
@@ -74,7 +78,7 @@ async function challengedUserId(request: Request, context: RequestHandles): Prom
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const verification = await ctx.internalAdapter.findVerificationValue(value);
   if (!verification || verification.expiresAt < new Date()) return null;
-  return verification.value;
+  return { userId: verification.value, identifier: value };
 }
 
 /** The session named by a Set-Cookie answer (better-auth's signed `session_token`). */
@@ -113,7 +117,7 @@ export async function completeSignIn(
   const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
   if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const clean = cleanCode(code);
-  const userId = await challengedUserId(request, context);
+  const userId = (await pendingSignIn(request, context))?.userId;
   if (!userId) return { kind: "invalid" };
   // A replayed code is refused before better-auth sees it, so the challenge stays open for a fresh one.
   if (isTotpCode(clean) && !(await claimCode(context.db, userId, clean))) return { kind: "invalid" };

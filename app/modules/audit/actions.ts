@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   memberTwoFactorEnabled: "account.two-factor-enabled",
   twoFactorDisabled: "account.two-factor-disabled",
   recoveryCodesRenewed: "account.recovery-codes-renewed",
+  passkeyAdded: "account.passkey-added",
+  passkeyRemoved: "account.passkey-removed",
   emailChanged: "account.email-changed",
   recordsLinked: "account.records-linked",
   newsletterSent: "newsletter.sent",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
+import { passkeys } from "../accounts/passkey-schema";
 import { sessions, users } from "../accounts/schema";
 import { listRecordReads } from "../audit/audit.server";
 import { checkins } from "../calendar/schema";
@@ -81,6 +82,11 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
       })
       .from(sessions)
       .where(eq(sessions.userId, userId)),
+    // What the member named their passkeys and when they were used; never the key.
+    passkeys: await db
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId)),
     accessRequests: await db
       .select({
         name: accessRequests.name,

@@ -112,5 +112,7 @@ export const PROFILE_FORMS = [
   "end-other-sessions",
   "renew-recovery-codes",
   "two-factor-off",
+  "add-passkey",
+  "remove-passkey",
   "delete",
 ] as const;

@@ -36,6 +36,10 @@ export const RATE_LIMITS = {
   signInKnownDevice: { name: "sign-in-known-device", limit: 10, windowSeconds: MINUTES_15 },
   /** A signed-in member's current password (email change, password change, account deletion). */
   currentPassword: { name: "current-password", limit: 5, windowSeconds: MINUTES_15 },
+  /** Passkey ceremonies begun from one address: each stores a challenge (passkeys/ceremonies.server.ts). */
+  passkeyOptions: { name: "passkey-options", limit: 60, windowSeconds: MINUTES_15 },
+  /** Passkey sign-ins tried from one address: a signature cannot be guessed, but each costs a check. */
+  passkeyUse: { name: "passkey-use", limit: 30, windowSeconds: MINUTES_15 },
   /** Two-factor codes from one address: six digits must not be guessable. */
   twoFactor: { name: "two-factor", limit: 10, windowSeconds: MINUTES_15 },
   /** Reset links asked from one address. */

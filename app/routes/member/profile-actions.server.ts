@@ -15,6 +15,9 @@ import {
 import type { Viewer } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 import { changeEmailSchema, changePasswordSchema } from "~/modules/accounts/validation";
+import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
+import { keepPasskey, removePasskey } from "~/modules/passkeys/passkeys.server";
+import { addPasskeySchema, removePasskeySchema } from "~/modules/passkeys/validation";
 import { deleteMemberAccount } from "~/modules/profile/data-rights.server";
 import { linkRecords } from "~/modules/profile/linking.server";
 import { saveMedicalRecord, updateBasicProfile, updateProfile } from "~/modules/profile/profile.server";
@@ -37,6 +40,12 @@ export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";
 const WRONG_PASSWORD = { title: "Not saved", description: ACCOUNT_MESSAGES.currentPassword };
 const LIMITED = { title: "Too many attempts", description: TOO_MANY_PASSWORD_ATTEMPTS };
+const PASSKEY_REFUSALS = {
+  invalid: { title: "Not saved", description: PASSKEY_MESSAGES.failed },
+  exists: { title: "Not saved", description: PASSKEY_MESSAGES.exists },
+  full: { title: "Not saved", description: PASSKEY_MESSAGES.full },
+  notYours: { title: "Not saved", description: PASSKEY_MESSAGES.notYours },
+};
 const NO_CODES = { title: "Not saved", description: TWO_FACTOR_MESSAGES.noCodes };
 const STAFF_KEEP_TWO_FACTOR = { title: "Not saved", description: TWO_FACTOR_MESSAGES.staffKeepsIt };
 
@@ -180,6 +189,25 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
       if (off.kind === "staff") return refused(submission, STAFF_KEEP_TWO_FACTOR, 403);
       if (off.kind !== "ok") return refusedPassword(submission, off);
       return succeeded(request, answerFor(intent, "two-factor-off", "two-factor"));
+    }
+    case "add-passkey": {
+      const parsed = parse(submission, addPasskeySchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // No one-time key: the passkey's challenge is claimed once, so a resend is refused by it.
+      const { name, credential } = parsed.data;
+      const added = await keepPasskey(request, context, viewer, name, credential);
+      if (added.kind !== "added")
+        return refused(submission, PASSKEY_REFUSALS[added.kind], added.kind === "invalid" ? 400 : 409);
+      return succeeded(request, answerFor(intent, "passkey-added", "passkeys"));
+    }
+    case "remove-passkey": {
+      const parsed = parse(submission, removePasskeySchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // A delete: a second one finds nothing, and says so.
+      if (!(await removePasskey(context, viewer, parsed.data.passkeyId))) {
+        return refused(submission, PASSKEY_REFUSALS.notYours, 404);
+      }
+      return succeeded(request, answerFor(intent, "passkey-removed", "passkeys"));
     }
     case "delete": {
       const parsed = parse(submission, deleteAccountSchema);

@@ -6,41 +6,36 @@ import { EditableCard } from "~/components/profile/editable-card";
 import { GivingCard } from "~/components/profile/giving-card";
 import { LinkRecordsCard } from "~/components/profile/link-records-card";
 import { MedicalCard } from "~/components/profile/medical-card";
+import { PasskeysCard } from "~/components/profile/passkeys-card";
 import { ProfileAnswerProvider, useProfileForm } from "~/components/profile/profile-form";
 import { PROFILE_SAVED } from "~/components/profile/saved-messages";
 import { SecurityCard } from "~/components/profile/security-card";
 import { SettingsCard } from "~/components/profile/settings-card";
 import { TwoFactorCard } from "~/components/profile/two-factor-card";
 import { YourDataCard } from "~/components/profile/your-data-card";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { formatDate, formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
-import { describeUserAgent } from "~/lib/user-agent";
-import { pendingEmailChange } from "~/modules/accounts/email-change.server";
-import { recoveryCodesLeft } from "~/modules/accounts/recovery-codes.server";
-import { listSessions } from "~/modules/accounts/security.server";
-import { isStaff } from "~/modules/accounts/session.server";
-import { listRecordReads } from "~/modules/audit/audit.server";
-import { memberGifts } from "~/modules/giving/gifts.server";
-import { linkableRecords } from "~/modules/profile/linking.server";
 import { PROFILE_MESSAGES } from "~/modules/profile/messages";
-import { knownTimeZones, memberProfile } from "~/modules/profile/profile.server";
 import { PROFILE_FORMS } from "~/modules/profile/validation";
 import type { Route } from "./+types/profile";
 import { profileAction } from "./profile-actions.server";
+import { profilePageData } from "./profile-data.server";
 
 /**
- * The forms that say their own refusal, of those on the page now. Ending a session is one form per
- * other session, and none when there is no other; the recovery codes and turning two-factor off
- * are shown only while it is on (and the latter never to staff). Their refusals are said once,
- * above the page.
+ * The forms that say their own refusal, of those on the page now. Ending a session and removing a
+ * passkey are one form per row, and none without rows; the recovery codes and turning two-factor off
+ * are shown only while it is on (and the latter never to staff); adding a passkey only once the app
+ * runs. Their refusals are said once, above the page.
  */
-function shownByTheirForms(twoFactor: { on: boolean; staff: boolean }) {
+function shownByTheirForms(twoFactor: { on: boolean; staff: boolean }, hydrated: boolean) {
   return PROFILE_FORMS.filter(
     (intent) =>
       intent !== "end-session" &&
+      (hydrated || intent !== "add-passkey") &&
+      intent !== "remove-passkey" &&
       (twoFactor.on || (intent !== "renew-recovery-codes" && intent !== "two-factor-off")) &&
       !(twoFactor.staff && intent === "two-factor-off"),
   );
@@ -50,45 +45,7 @@ export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings"
 export { privateActionHeaders as headers } from "~/lib/http";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const handles = context.get(appContext);
-  const viewer = context.get(viewerContext);
-  const zone = viewer.timezone;
-  const [profile, reads, sessions, gifts, pending, linkable, codesLeft] = await Promise.all([
-    memberProfile(handles.db, handles.env, viewer.id),
-    listRecordReads(handles.db, viewer.id),
-    listSessions(handles, viewer.id),
-    memberGifts(handles.db, viewer.id),
-    pendingEmailChange(handles.db, viewer.id),
-    linkableRecords(handles.db, viewer),
-    viewer.twoFactorEnabled ? recoveryCodesLeft(handles.db, handles.env, viewer.id) : null,
-  ]);
-  return {
-    profile,
-    emailVerified: viewer.emailVerified,
-    pendingEmail: pending ? { newEmail: pending.newEmail, until: formatDateTime(pending.expiresAt, zone) } : null,
-    linkable: linkable.map((r) => ({ key: r.key, label: r.label, at: formatDate(r.at, zone) })),
-    reads: reads.map((r) => ({
-      id: r.id,
-      by: r.actorName ?? "A Temple Keeper",
-      at: formatDateTime(r.createdAt, zone),
-    })),
-    sessions: sessions.map((s) => ({
-      id: s.id,
-      current: s.id === viewer.sessionId,
-      device: describeUserAgent(s.userAgent),
-      lastActive: formatDateTime(s.updatedAt, zone),
-      ipAddress: s.ipAddress,
-    })),
-    twoFactor: { on: viewer.twoFactorEnabled, staff: isStaff(viewer.role), codesLeft },
-    timezones: knownTimeZones(),
-    gifts: gifts.map((g) => ({
-      id: g.id,
-      kind: g.kind,
-      amountCents: g.amountCents,
-      givenAt: g.givenAt.toISOString(),
-      refundedAt: g.refundedAt?.toISOString() ?? null,
-    })),
-  };
+  return profilePageData(context.get(appContext), context.get(viewerContext));
 }
 
 /** Every form of the page, on the one pipeline (profile-actions.server.ts has one handler per intent). */
@@ -125,8 +82,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 type PageProps = Route.ComponentProps["loaderData"] & { answer: Route.ComponentProps["actionData"] };
 
 function ProfilePage(props: PageProps) {
-  const { answer, profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable, twoFactor } =
-    props;
+  const { answer, profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } = props;
+  const { twoFactor, passkeys } = props;
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   // A new location (the redirect after a successful save) starts the security forms afresh: no
   // typed password stays in a field. An error answers without navigating, so what was typed stays.
@@ -149,7 +107,7 @@ function ProfilePage(props: PageProps) {
         </p>
       </header>
       {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
-      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor)} />
+      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor, hydrated)} />
       {/* With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect). */}
       <FormOutcome messages={PROFILE_SAVED} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -288,6 +246,7 @@ function ProfilePage(props: PageProps) {
           sessions={sessions}
         />
         <TwoFactorCard key={`2fa-${locationKey}`} state={twoFactor} />
+        <PasskeysCard key={`passkeys-${locationKey}`} passkeys={passkeys} staff={twoFactor.staff} />
         <YourDataCard form={deleteForm} />
       </div>
     </>

@@ -1,0 +1,69 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { z } from "zod/mini";
+import { PASSKEY_MESSAGES } from "./messages";
+
+/*
+ * What the passkey forms post. The browser's answer travels as JSON in one field; its shape is
+ * checked here (strings where WebAuthn has base64url), its bytes by the library on the server.
+ */
+
+const b64url = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/), z.maxLength(16_000));
+const answerShape = z.object({
+  id: b64url,
+  rawId: b64url,
+  type: z.literal("public-key"),
+  clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
+  authenticatorAttachment: z.optional(z.string()),
+});
+
+const registrationShape = z.extend(answerShape, {
+  response: z.object({
+    clientDataJSON: b64url,
+    attestationObject: b64url,
+    transports: z.optional(z.array(z.string().check(z.maxLength(20)))),
+  }),
+});
+
+const authenticationShape = z.extend(answerShape, {
+  response: z.object({
+    clientDataJSON: b64url,
+    authenticatorData: b64url,
+    signature: b64url,
+    userHandle: z.optional(b64url),
+  }),
+});
+
+/** The JSON field, parsed and shaped; anything else is the one message "could not be checked". */
+function credentialField<T>(shape: z.ZodMiniType<T>) {
+  return z.pipe(
+    z.string().check(z.minLength(1, PASSKEY_MESSAGES.failed), z.maxLength(40_000, PASSKEY_MESSAGES.failed)),
+    z.transform((text, ctx) => {
+      try {
+        const parsed = shape.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {}
+      ctx.issues.push({ code: "custom", message: PASSKEY_MESSAGES.failed, input: text });
+      return z.NEVER;
+    }),
+  );
+}
+
+export const addPasskeySchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, PASSKEY_MESSAGES.name), z.maxLength(60, PASSKEY_MESSAGES.nameLong)),
+  credential: credentialField(registrationShape as z.ZodMiniType<RegistrationResponseJSON>),
+});
+
+export const removePasskeySchema = z.object({
+  passkeyId: z.string().check(z.minLength(1, PASSKEY_MESSAGES.notYours), z.maxLength(100, PASSKEY_MESSAGES.notYours)),
+});
+
+/** Signing in with a passkey, or the second step with one. */
+export const usePasskeySchema = z.object({
+  credential: credentialField(authenticationShape as z.ZodMiniType<AuthenticationResponseJSON>),
+  redirectTo: z.optional(z.string()),
+});
+
+/** Which ceremony's options /passkeys/options gives (the page's script names it). */
+export const passkeyCeremonySchema = z.object({
+  ceremony: z.enum(["register", "sign-in", "second-factor"], PASSKEY_MESSAGES.ceremony),
+});

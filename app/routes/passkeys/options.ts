@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import { appContext } from "~/context";
+import { invalid, parse, readSubmission, refused } from "~/forms/action.server";
+import type { FormResult } from "~/forms/forms";
+import { getViewer } from "~/modules/accounts/session.server";
+import { pendingSignIn } from "~/modules/accounts/two-factor.server";
+import { authenticationOptions, registrationOptions } from "~/modules/passkeys/ceremonies.server";
+import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
+import { passkeyCeremonySchema } from "~/modules/passkeys/validation";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
+import type { Route } from "./+types/options";
+
+const LIMITED = { title: "Too many attempts", description: PASSKEY_MESSAGES.limited };
+const SIGN_IN_FIRST = { title: "Not signed in", description: PASSKEY_MESSAGES.signInFirst };
+
+/**
+ * POST only: the options for one passkey ceremony, with a challenge the server keeps for five
+ * minutes and accepts once. Making a passkey needs a session (that passed the second factor where
+ * the account has one); the second step of a sign-in needs the pending sign-in's cookie; signing
+ * in with a passkey needs nothing. Answered as data (JSON), never cached.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const handles = context.get(appContext);
+  const submission = await readSubmission(request);
+  const limited = await hit(handles.db, RATE_LIMITS.passkeyOptions, handles.clientIp);
+  if (!limited.allowed) {
+    return refused(submission, LIMITED, 429, { retryAfterSeconds: limited.retryAfterSeconds, rateLimited: true });
+  }
+  const parsed = parse(submission, passkeyCeremonySchema);
+  if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+  const answer = (options: unknown) => ({ ok: true, data: { options } }) satisfies FormResult<{ options: unknown }>;
+  switch (parsed.data.ceremony) {
+    case "register": {
+      const viewer = await getViewer(request, handles);
+      if (!viewer || (viewer.twoFactorEnabled && !viewer.sessionTwoFactor)) {
+        return refused(submission, SIGN_IN_FIRST, 401);
+      }
+      return answer(await registrationOptions(handles.db, request, viewer));
+    }
+    case "sign-in":
+      return answer(await authenticationOptions(handles.db, request, null));
+    case "second-factor": {
+      const pending = await pendingSignIn(request, handles);
+      if (!pending) return refused(submission, SIGN_IN_FIRST, 401);
+      return answer(await authenticationOptions(handles.db, request, pending.userId));
+    }
+  }
+}
+
+/** POST only: a GET finds nothing here. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
