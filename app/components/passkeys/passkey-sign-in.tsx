@@ -45,8 +45,6 @@ export function PasskeySignIn(props: {
     };
   }, [autofill, hydrated, intent, redirectTo, submit]);
 
-  if (!hydrated) return null;
-
   async function prompt() {
     setState({ busy: true, error: null });
     const got = await passkeyOptions(intent);
@@ -60,10 +58,12 @@ export function PasskeySignIn(props: {
     }
   }
 
+  // Until the app runs, the button keeps its place unseen (and takes none without scripts): its
+  // arrival moves nothing on the page (tests/e2e/public-pages.test.ts measures it).
   return (
-    <div className="grid gap-3">
+    <div className={hydrated ? "grid gap-3" : "js-only invisible grid gap-3"}>
       <FormAlert id={`${intent}-passkey-alert`} message={state.error} />
-      <button type="button" className="btn-ghost justify-center" onClick={prompt} disabled={state.busy}>
+      <button type="button" className="btn-ghost justify-center" onClick={prompt} disabled={!hydrated || state.busy}>
         <Fingerprint aria-hidden className="size-4" />
         {state.busy ? "Waiting for your device..." : props.label}
       </button>
