@@ -1,8 +1,8 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
-import { FormAlert } from "~/components/forms/form-alert";
-import { OneTimeCodeField } from "~/components/forms/one-time-code-field";
-import { PasswordInput } from "~/components/forms/password-input";
+import { BeginEnrolment, ConfirmEnrolment, type Enrolment } from "~/components/two-factor/enrolment";
+import { PasskeyEnrolment } from "~/components/two-factor/passkey-enrolment";
+import { StepUp } from "~/components/two-factor/step-up";
 import { appContext } from "~/context";
 import {
   handleForm,
@@ -16,14 +16,16 @@ import {
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult, Notice, Refusal } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
-import { useForm } from "~/forms/use-form";
-import { useOneAlert } from "~/forms/use-one-alert";
 import type { AppContext } from "~/handles";
 import { privateMeta } from "~/lib/private-meta";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { isStaff } from "~/modules/accounts/session.server";
 import { confirmEnrolment, enrolmentQr, startEnrolment, stepUp } from "~/modules/accounts/two-factor.server";
 import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
+import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
+import { hasAuthenticatorApp, listPasskeys } from "~/modules/passkeys/passkeys.server";
+import { stepUpWithPasskey, turnOnPasskeyTwoFactor } from "~/modules/passkeys/second-factor.server";
+import { passkeyTwoFactorSchema, usePasskeySchema } from "~/modules/passkeys/validation";
 import type { Route } from "./+types/two-factor-setup";
 import { requireViewer } from "./guards.server";
 
@@ -35,13 +37,12 @@ const FAILED = { title: "Not verified", description: "That could not be checked.
 const INVALID = { title: "Not verified", description: TWO_FACTOR_MESSAGES.invalid };
 const LIMITED = { title: "Too many attempts", description: TWO_FACTOR_MESSAGES.limited };
 const WRONG_PASSWORD = { title: "Not verified", description: TWO_FACTOR_MESSAGES.password };
-
-/** The enrolment under way (secret, QR, recovery codes): shown again with a wrong first code. */
-interface Enrolment {
-  qrSvg: string;
-  secret: string;
-  backupCodes: string[];
-}
+const PASSKEY_INVALID = { title: "Not verified", description: PASSKEY_MESSAGES.signIn };
+const PASSKEY_REFUSALS = {
+  staff: { status: 403, notice: { title: "Not turned on", description: PASSKEY_MESSAGES.staffUseApp } },
+  "no-passkeys": { status: 409, notice: { title: "Not turned on", description: PASSKEY_MESSAGES.noPasskeys } },
+  "wrong-password": { status: 400, notice: WRONG_PASSWORD },
+} as const;
 
 /** A refusal while enrolling carries the enrolment, so the page can show it again. */
 function withEnrolment(answer: { data: Refusal; init: ResponseInit | null }, enrolment: Enrolment) {
@@ -67,10 +68,15 @@ async function requireUnverified(request: Request, handles: AppContext) {
 const homeAfter = (staff: boolean, mode: "enrol" | "step-up") =>
   staff ? "/console" : mode === "enrol" ? donePage("/profile", "two-factor-on", undefined, "two-factor") : "/dashboard";
 
+/** The page's mode, and what the account can prove itself with: an app's code, its passkeys. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
-  const { mode, staff } = await requireUnverified(request, handles);
-  return { mode, staff };
+  const { mode, staff, viewer } = await requireUnverified(request, handles);
+  const [app, keys] = await Promise.all([
+    hasAuthenticatorApp(handles.db, viewer.id),
+    listPasskeys(handles.db, viewer.id),
+  ]);
+  return { mode, staff, app: mode === "enrol" || app, passkeys: keys.length };
 }
 
 /** A refused code: the notice and status, and while enrolling the enrolment to scan again. */
@@ -108,6 +114,29 @@ export async function action({ request, context }: Route.ActionArgs) {
           enrolment: Enrolment;
         }>;
       }
+      // A member's passkeys as the second step, instead of an app (only while enrolling; staff enrol an app).
+      case "passkeys": {
+        if (mode !== "enrol" || staff) return unknownForm(submission);
+        const parsed = parse(submission, passkeyTwoFactorSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        // A state, not a record: a resend finds it on and changes nothing more.
+        const turned = await turnOnPasskeyTwoFactor(handles, viewer, parsed.data.passkeyPassword);
+        if (turned.kind === "limited") return refusedCode(submission, turned);
+        if (turned.kind !== "ok") {
+          const refusal = PASSKEY_REFUSALS[turned.kind];
+          return refused(submission, refusal.notice, refusal.status);
+        }
+        throw redirect(homeAfter(staff, mode), { status: 303 });
+      }
+      // The step-up with one of the account's passkeys (only while proving a session).
+      case "passkey": {
+        if (mode !== "step-up") return unknownForm(submission);
+        const parsed = parse(submission, usePasskeySchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+        const proved = await stepUpWithPasskey(request, handles, viewer, parsed.data.credential);
+        if (proved.kind === "ok") throw redirect(homeAfter(staff, mode), { status: 303 });
+        return proved.kind === "limited" ? refusedCode(submission, proved) : refused(submission, PASSKEY_INVALID, 401);
+      }
       // Enrolment's confirmation, or the step-up form (which sends only its code).
       case "confirm":
       case undefined:
@@ -140,13 +169,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
-const loadCodeSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
-const loadPasswordSchema = () => import("~/modules/accounts/validation").then((m) => m.enrolPasswordSchema);
-
 export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, staff } = loaderData;
+  const { mode, staff, app, passkeys } = loaderData;
   const result = actionData;
-  if (mode === "step-up") return <StepUp result={result} staff={staff} />;
+  if (mode === "step-up") return <StepUp result={result} staff={staff} app={app} passkeys={passkeys > 0} />;
+  // Two forms begin here: each takes only its own answer.
+  const passkeyAnswer = !staff && result && !result.ok && result.values?.intent === "passkeys";
   const enrolment = result?.ok
     ? result.data?.enrolment
     : result && "enrolment" in result
@@ -161,112 +189,16 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
       ) : (
         <PageHero eyebrow="Your account" title="Protect your account">
           Two-factor is your choice. With it on, signing in asks for your password and then a code from an authenticator
-          app on your phone, so a stolen password alone does not open your journals and medical notes.
+          app on your phone, or one of your passkeys, so a stolen password alone does not open your journals and medical
+          notes.
         </PageHero>
       )}
       {enrolment ? (
         <ConfirmEnrolment enrolment={enrolment} result={result?.ok ? undefined : result} />
       ) : (
-        <BeginEnrolment result={result} />
+        <BeginEnrolment result={passkeyAnswer ? undefined : result} />
       )}
-    </div>
-  );
-}
-
-function BeginEnrolment({ result }: { result: FormResult | undefined }) {
-  const form = useForm({ id: "enrol", result, schema: loadPasswordSchema });
-  const alert = useOneAlert(form);
-  return (
-    <Form method="post" className="card grid gap-5" {...alert.props}>
-      <input {...form.keyField} />
-      <FormAlert {...alert.shown} />
-      <input type="hidden" name="intent" value="start" />
-      <label htmlFor="password" className="font-medium">
-        Confirm your password to begin
-      </label>
-      <PasswordInput
-        id="password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={128}
-        {...alert.control("password")}
-      />
-      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
-        {form.pending ? "Checking..." : "Begin"}
-      </button>
-    </Form>
-  );
-}
-
-function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result: FormResult | undefined }) {
-  const form = useForm({ id: "enrol-confirm", result, schema: loadCodeSchema });
-  const alert = useOneAlert(form);
-  return (
-    <Form method="post" className="card grid gap-5" {...alert.props}>
-      <input {...form.keyField} />
-      <FormAlert {...alert.shown} />
-      <input type="hidden" name="intent" value="confirm" />
-      <input type="hidden" name="secret" value={enrolment.secret} />
-      <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
-      <ol className="grid list-decimal gap-4 pl-5">
-        <li>
-          Scan this code with your authenticator app, or type the key by hand.
-          {enrolment.qrSvg ? (
-            <div
-              className="mt-3 w-48 rounded-lg bg-white p-2"
-              // The SVG is drawn on our server by the qrcode library (enrolmentQr), never taken from a request.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted server-generated SVG
-              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-            />
-          ) : null}
-          <code className="mt-2 block break-all text-gold">{enrolment.secret}</code>
-        </li>
-        <li>
-          Keep these recovery codes somewhere safe. Each works once if you lose your phone.
-          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-            {enrolment.backupCodes.map((code: string) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
-        </li>
-        <li>
-          <label htmlFor="code">Enter the six-digit code your app shows now.</label>
-          <input
-            id="code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...alert.control("code")}
-            className="field mt-2 max-w-40 tracking-widest"
-          />
-        </li>
-      </ol>
-      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
-        {form.pending ? "Checking..." : "Turn On Two-Factor"}
-      </button>
-    </Form>
-  );
-}
-
-/** A session opened with the password alone: one code (or a recovery code) opens the console (or the member area) for it. */
-function StepUp({ result, staff }: { result: FormResult | undefined; staff: boolean }) {
-  const form = useForm({ id: "step-up", result, schema: loadCodeSchema });
-  const alert = useOneAlert(form);
-  return (
-    <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
-      <PageHero eyebrow={staff ? "Temple Keepers" : "Your account"} title="Confirm it is you">
-        This session was opened with your password alone. Enter the six-digit code from your authenticator app, or one
-        of your recovery codes, to open {staff ? "the console" : "your member area"} here.
-      </PageHero>
-      <Form method="post" className="card grid gap-5" {...alert.props}>
-        <input {...form.keyField} />
-        <FormAlert {...alert.shown} />
-        <OneTimeCodeField className="max-w-60" error={form.errors.code} {...alert.control("code")} />
-        <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
-          {form.pending ? "Checking..." : "Verify"}
-        </button>
-      </Form>
+      {staff || enrolment ? null : <PasskeyEnrolment passkeys={passkeys} result={passkeyAnswer ? result : undefined} />}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { completeSignIn, pendingSignIn } from "~/modules/accounts/two-factor.server";
 import { twoFactorCodeSchema } from "~/modules/accounts/validation";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
-import { hasPasskeys } from "~/modules/passkeys/passkeys.server";
+import { hasAuthenticatorApp, hasPasskeys } from "~/modules/passkeys/passkeys.server";
 import { secondFactorWithPasskey } from "~/modules/passkeys/sign-in.server";
 import { usePasskeySchema } from "~/modules/passkeys/validation";
 import type { Route } from "./+types/two-factor";
@@ -29,11 +29,19 @@ const LIMITED = { title: "Too many attempts", description: TWO_FACTOR_MESSAGES.l
 
 export const meta: Route.MetaFunction = () => privateMeta("Two-factor check");
 
-/** Whether the sign-in waiting here may take a passkey: the account has one. */
+/**
+ * What the sign-in waiting here can finish with: a code where the account has an app (and, with
+ * no sign-in waiting, the form that will say so), a passkey where it has one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const pending = await pendingSignIn(request, handles);
-  return { passkeys: pending ? await hasPasskeys(handles.db, pending.userId) : false };
+  if (!pending) return { passkeys: false, app: true };
+  const [passkeys, app] = await Promise.all([
+    hasPasskeys(handles.db, pending.userId),
+    hasAuthenticatorApp(handles.db, pending.userId),
+  ]);
+  return { passkeys, app };
 }
 
 /*
@@ -90,22 +98,32 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-xl px-4 pb-24 sm:px-6">
       <PageHero eyebrow="Sacred Access" title="One more step">
-        Enter the six-digit code from your authenticator app, or one of your recovery codes.
+        {loaderData.app
+          ? "Enter the six-digit code from your authenticator app, or one of your recovery codes."
+          : "Use one of your passkeys: your phone, computer or security key will ask for your fingerprint, face or PIN."}
       </PageHero>
       <div className="card">
         <Form method="post" className="grid gap-5" {...alert.props}>
           <input {...form.keyField} />
           <FormAlert {...alert.shown} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <OneTimeCodeField
-            disabled={form.pending}
-            error={code.error}
-            autoFocus={code.autoFocus}
-            {...alert.control("code")}
-          />
-          <button type="submit" className="btn-gold" disabled={form.pending}>
-            {form.pending ? "Checking..." : "Verify"}
-          </button>
+          {loaderData.app ? (
+            <>
+              <OneTimeCodeField
+                disabled={form.pending}
+                error={code.error}
+                autoFocus={code.autoFocus}
+                {...alert.control("code")}
+              />
+              <button type="submit" className="btn-gold" disabled={form.pending}>
+                {form.pending ? "Checking..." : "Verify"}
+              </button>
+            </>
+          ) : (
+            <noscript>
+              <p>{PASSKEY_MESSAGES.passkeyOnly}</p>
+            </noscript>
+          )}
           {loaderData.passkeys ? (
             <PasskeySignIn intent="second-factor" label="Use a Passkey" redirectTo={params.get("redirectTo") ?? ""} />
           ) : null}

@@ -198,7 +198,9 @@ describeEachBackend("two-factor for members, and recovery codes", (backend) => {
       twoFactorPassword: member.password,
     });
     expect(none.status).toBe(409);
-    expect(await none.text()).toContain("Two-factor is off, so there are no recovery codes to renew.");
+    expect(await none.text()).toContain(
+      "There are no recovery codes to renew: two-factor is off, or asks for a passkey instead.",
+    );
 
     const keeper = await createAccount(server, "keeper", "Kai Keeper");
     const staff = await signInStaff(server, keeper);

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { auditLog, mailOutbox, passkeys, rateLimits, sessions } from "../../db/schema";
 import { cookiesOf, createAccount, get, post, signIn, signInStaff } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
+import { addPasskeyOn, type PasskeyOptions, passkeyOptions } from "../support/passkeys-http";
 import { startTestServer, type TestServer } from "../support/server";
 import { unusedTotp } from "../support/totp";
-import { createPasskey, passkeyAnswer, type SoftPasskey } from "../support/webauthn";
+import { passkeyAnswer, type SoftPasskey } from "../support/webauthn";
 
 /*
  * Issue 32: passkeys. Added and removed on /profile, used to sign in (both factors: user
@@ -16,7 +17,7 @@ import { createPasskey, passkeyAnswer, type SoftPasskey } from "../support/webau
 const FAILED = "The passkey could not be checked. Please try again.";
 const SIGN_IN = "That passkey could not sign you in. Please try again, or use your password.";
 
-type Options = { challenge: string; rp: { id: string }; user: { id: string } };
+type Options = PasskeyOptions;
 
 describeEachBackend("passkeys", (backend) => {
   let server: TestServer;
@@ -28,25 +29,9 @@ describeEachBackend("passkeys", (backend) => {
     await server.database.db.delete(rateLimits);
   });
 
-  async function options<T = Options>(intent: string, cookie = ""): Promise<T> {
-    const res = await post(server, "/passkeys/options", cookie, { ceremony: intent });
-    expect(res.status, intent).toBe(200);
-    expect(res.headers.get("cache-control")).toContain("no-store");
-    const body = (await res.json()) as { ok: boolean; data: { options: T } };
-    return body.data.options;
-  }
-
-  /** The member makes a passkey on /profile, as the browser would after its prompt. */
-  async function addPasskey(cookie: string, name: string, origin = server.origin, rpId?: string) {
-    const made = await options("register", cookie);
-    const { passkey, response } = createPasskey(rpId ? { ...made, rp: { id: rpId } } : made, origin);
-    const res = await post(server, "/profile", cookie, {
-      intent: "add-passkey",
-      name,
-      credential: JSON.stringify(response),
-    });
-    return { res, passkey, response };
-  }
+  const options = <T = Options>(ceremony: string, cookie = "") => passkeyOptions<T>(server, ceremony, cookie);
+  const addPasskey = (cookie: string, name: string, origin = server.origin, rpId?: string) =>
+    addPasskeyOn(server, cookie, name, origin, rpId);
 
   async function signInWith(passkey: SoftPasskey, origin = server.origin) {
     const asked = await options("sign-in");

@@ -231,6 +231,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
   { route: "/profile", by: "memberB", fields: { intent: "add-passkey", name: "Phone", credential: PASSKEY_ANSWER } },
   { route: "/profile", by: "memberB", fields: { intent: "remove-passkey", passkeyId: "none" } },
   {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "rename-passkey", renamePasskeyId: "none", newPasskeyName: "Phone" },
+  },
+  // memberB has no passkey yet: the card says to add one first, and shows this form's refusal.
+  { route: "/profile/two-factor", by: "memberB", fields: { intent: "passkeys", passkeyPassword: "x" } },
+  {
     route: "/journals",
     by: "memberB",
     fields: { ...journal, emotions: "Joy", bodySensations: "Warmth" },

@@ -5,7 +5,7 @@ import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
  * browser's own prompt through @simplewebauthn/browser, loaded only when a passkey is used.
  */
 
-export type PasskeyIntent = "register" | "sign-in" | "second-factor";
+export type PasskeyIntent = "register" | "sign-in" | "second-factor" | "step-up";
 
 type Got = { ok: true; options: unknown } | { ok: false; message: string };
 

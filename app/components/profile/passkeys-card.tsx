@@ -6,6 +6,7 @@ import { ceremonyMessage, makePasskey, passkeyOptions } from "~/components/passk
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
 import { ButtonForm, ProfileFormShell, useProfileForm } from "./profile-form";
+import { RenamePasskeyForm } from "./rename-passkey-form";
 
 const loadSchema = () => import("~/modules/passkeys/validation").then((m) => m.addPasskeySchema);
 
@@ -19,11 +20,13 @@ export interface PasskeyRow {
 
 /**
  * The account's passkeys: each with its name, when it was added and last used, and a button to
- * remove it; and adding one, which needs the browser's prompt (so JavaScript). Recommended for
+ * remove it; renaming one; and adding one, which needs the browser's prompt (so JavaScript). Recommended for
  * staff: a passkey works only on this site, so a copied sign-in page gets nothing from it.
  */
 export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<PasskeyRow>; staff: boolean }) {
   const form = useProfileForm("add-passkey", loadSchema);
+  // A refused removal (the last passkey two-factor asks for, one no longer there) is said here, by the list.
+  const removal = useProfileForm("remove-passkey");
   const hydrated = useHydrated();
   const credential = useRef<HTMLInputElement>(null);
   const [ceremony, setCeremony] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -68,6 +71,7 @@ export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<Pass
         password and code. It works only on this site, so a copied sign-in page gets nothing from it.
         {staff ? " Recommended for Temple Keepers: it counts as the second factor." : ""}
       </p>
+      <FormAlert {...removal.alert} />
       {passkeys.length > 0 ? (
         <ul className="mb-6 grid gap-3">
           {passkeys.map((p) => (
@@ -94,12 +98,14 @@ export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<Pass
           ))}
         </ul>
       ) : null}
+      {passkeys.length > 0 ? <RenamePasskeyForm passkeys={passkeys} /> : null}
       {hydrated ? (
         <ProfileFormShell
           form={{ ...form, props: { ...form.props, onSubmit } }}
           intent="add-passkey"
           className="grid max-w-md gap-3"
         >
+          <h3 className="font-semibold">Add a passkey</h3>
           <FormAlert id="passkey-ceremony" message={ceremony.error} />
           <input ref={credential} type="hidden" name="credential" value={made} />
           <label htmlFor="passkeyName" className="text-sm font-medium">

@@ -19,9 +19,10 @@ export const PROFILE_SAVED = {
   sessions: { title: "Saved", description: "That session is signed out." },
   "two-factor-on": {
     title: "Saved",
-    description: "Two-factor is on. Keep your recovery codes somewhere safe; other sessions were signed out.",
+    description: "Two-factor is on. Other sessions were signed out; the next sign-in asks for your second step.",
   },
   "passkey-added": { title: "Saved", description: "Your passkey is added. It can sign you in on its own now." },
+  "passkey-renamed": { title: "Saved", description: "Your passkey is renamed." },
   "passkey-removed": { title: "Saved", description: "That passkey is removed and can no longer sign you in." },
   "two-factor-off": { title: "Saved", description: "Two-factor is off. Your password alone opens your account." },
 } satisfies Outcomes;

@@ -9,7 +9,7 @@ export interface TwoFactorState {
   on: boolean;
   /** Staff keep it on: the console opens only with it. */
   staff: boolean;
-  /** Recovery codes that still work; null while it is off. */
+  /** Recovery codes that still work; null while it is off, or on with passkeys and no app. */
   codesLeft: number | null;
 }
 
@@ -18,8 +18,8 @@ const LOW = 2;
 
 /**
  * Two-factor on the member's own profile: off by default for members, who turn it on on its own
- * page (a QR code to scan); while on, the recovery codes left, renewing them (shown once, here),
- * and for members turning it off. Each needs the current password.
+ * page (an app's QR code to scan, or their passkeys); while on with an app, the recovery codes
+ * left and renewing them (shown once, here); for members, turning it off. Each needs the password.
  */
 export function TwoFactorCard({ state }: { state: TwoFactorState }) {
   const renew = useProfileForm("renew-recovery-codes", loadSchema);
@@ -36,7 +36,8 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
         <div className="grid justify-items-start gap-3">
           <p className="text-mist-muted">
             Off. With it on, signing in asks for your password and then a six-digit code from an authenticator app on
-            your phone, so a stolen password alone does not open your account. It is your choice.
+            your phone, or one of your passkeys, so a stolen password alone does not open your account. It is your
+            choice.
           </p>
           <Link to="/profile/two-factor" className="btn-ghost">
             Turn On Two-Factor
@@ -44,22 +45,29 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
         </div>
       ) : (
         <div className="grid gap-8 lg:grid-cols-2">
-          <div className="grid content-start gap-3">
+          {state.codesLeft === null && !codes ? (
             <p>
-              On. <strong>{left === 1 ? "1 recovery code left" : `${left} recovery codes left`}</strong>
-              {left <= LOW ? ": renew them before the last one is gone." : "."}
+              On, with your passkeys: after your password, signing in asks for one of them. Your last passkey stays
+              until two-factor is off, so you are never left with a step nothing can answer.
             </p>
-            {codes ? <NewCodes codes={codes} /> : null}
-            <PasswordForm
-              form={renew}
-              intent="renew-recovery-codes"
-              id="renewPassword"
-              title="Renew recovery codes"
-              button="Renew Recovery Codes"
-            >
-              Ten new codes replace all the old ones at once.
-            </PasswordForm>
-          </div>
+          ) : (
+            <div className="grid content-start gap-3">
+              <p>
+                On. <strong>{left === 1 ? "1 recovery code left" : `${left} recovery codes left`}</strong>
+                {left <= LOW ? ": renew them before the last one is gone." : "."}
+              </p>
+              {codes ? <NewCodes codes={codes} /> : null}
+              <PasswordForm
+                form={renew}
+                intent="renew-recovery-codes"
+                id="renewPassword"
+                title="Renew recovery codes"
+                button="Renew Recovery Codes"
+              >
+                Ten new codes replace all the old ones at once.
+              </PasswordForm>
+            </div>
+          )}
           {state.staff ? (
             <p className="text-sm text-mist-muted">
               Temple Keepers keep two-factor on: the console opens only with it.
@@ -72,7 +80,7 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
               title="Turn two-factor off"
               button="Turn Off Two-Factor"
             >
-              Your password alone will open your account again, and your recovery codes stop working.
+              Your password alone will open your account again, and any recovery codes stop working.
             </PasswordForm>
           )}
         </div>

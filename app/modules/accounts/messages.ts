@@ -35,7 +35,7 @@ export const TWO_FACTOR_MESSAGES = {
   invalid: "That code is not correct. Please try again with a fresh code.",
   limited: "Too many attempts. Please wait 15 minutes and try again.",
   password: "Your password is not correct",
-  noCodes: "Two-factor is off, so there are no recovery codes to renew.",
+  noCodes: "There are no recovery codes to renew: two-factor is off, or asks for a passkey instead.",
   staffKeepsIt: "Temple Keepers keep two-factor on: the console opens only with it.",
 } as const;
 

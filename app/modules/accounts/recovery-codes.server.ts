@@ -58,7 +58,10 @@ export async function renewRecoveryCodes(
   viewer: Viewer,
   password: string,
 ): Promise<RenewOutcome> {
-  if (!viewer.twoFactorEnabled) return { kind: "off" };
+  // With passkeys as the only second step there are no codes to renew (and no row to hold them).
+  if (!viewer.twoFactorEnabled || (await recoveryCodesLeft(context.db, context.env, viewer.id)) === null) {
+    return { kind: "off" };
+  }
   const check = await checkCurrentPassword(context, viewer.id, password);
   if (check.kind !== "ok") return check;
   const { backupCodes } = await authFor(context.db, context.env).api.generateBackupCodes({

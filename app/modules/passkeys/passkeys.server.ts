@@ -1,8 +1,9 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { RequestHandles } from "../../handles";
 import { passkeys } from "../accounts/passkey-schema";
+import { twoFactors, users } from "../accounts/schema";
 import type { Viewer } from "../accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
@@ -27,6 +28,16 @@ export function listPasskeys(db: Db, accountId: string) {
 /** Whether the account has a passkey to offer at the second step of its sign-in. */
 export async function hasPasskeys(db: Db, accountId: string): Promise<boolean> {
   const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, accountId)).limit(1);
+  return Boolean(row);
+}
+
+/** Whether the account's second factor includes an authenticator app (a TOTP secret, with recovery codes). */
+export async function hasAuthenticatorApp(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: twoFactors.id })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, accountId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -59,14 +70,36 @@ export async function keepPasskey(
   return added;
 }
 
-/** Removes one of the viewer's own passkeys; false when the account has none by that id. */
-export async function removePasskey(context: RequestHandles, viewer: Viewer, passkeyId: string): Promise<boolean> {
-  const removed = await context.db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, viewer.id)))
-    .returning({ name: passkeys.name });
-  const [row] = removed;
-  if (!row) return false;
+export type RemoveOutcome = "removed" | "missing" | "last";
+
+/**
+ * Removes one of the viewer's own passkeys ("missing" when the account has none by that id). The
+ * last one stays while two-factor asks for a passkey and no app stands beside it ("last"): the
+ * account would otherwise wait at a second step nothing can answer. The account's row is locked,
+ * so two removals at once cannot both take the last two.
+ */
+export async function removePasskey(
+  context: RequestHandles,
+  viewer: Viewer,
+  passkeyId: string,
+): Promise<RemoveOutcome> {
+  const outcome = await context.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, viewer.id))
+      .for("update");
+    if (account?.twoFactorEnabled && !(await hasAuthenticatorApp(tx, viewer.id))) {
+      const [held] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, viewer.id));
+      if ((held?.n ?? 0) <= 1) return "last" as const;
+    }
+    const [row] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, viewer.id)))
+      .returning({ name: passkeys.name });
+    return row ?? ("missing" as const);
+  });
+  if (typeof outcome === "string") return outcome;
   await recordAudit(context.db, {
     action: AUDIT_ACTIONS.passkeyRemoved,
     actor: { id: viewer.id, name: viewer.name },
@@ -78,7 +111,17 @@ export async function removePasskey(context: RequestHandles, viewer: Viewer, pas
     kind: "passkey.removed",
     to: viewer.email,
     subject: "A passkey was removed from your account",
-    ...passkeyRemovedMail(viewer.name, row.name),
+    ...passkeyRemovedMail(viewer.name, outcome.name),
   });
-  return true;
+  return "removed";
+}
+
+/** Renames one of the viewer's own passkeys; false when the account has none by that id. */
+export async function renamePasskey(db: Db, viewer: Viewer, passkeyId: string, name: string): Promise<boolean> {
+  const renamed = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, viewer.id)))
+    .returning({ id: passkeys.id });
+  return renamed.length === 1;
 }

@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod/mini";
+import { ACCOUNT_MESSAGES } from "../accounts/messages";
 import { PASSKEY_MESSAGES } from "./messages";
 
 /*
@@ -57,6 +58,23 @@ export const removePasskeySchema = z.object({
   passkeyId: z.string().check(z.minLength(1, PASSKEY_MESSAGES.notYours), z.maxLength(100, PASSKEY_MESSAGES.notYours)),
 });
 
+/** A new name for one of the account's passkeys (its own field names: the list's remove forms carry passkeyId). */
+export const renamePasskeySchema = z.object({
+  renamePasskeyId: z
+    .string()
+    .check(z.minLength(1, PASSKEY_MESSAGES.notYours), z.maxLength(100, PASSKEY_MESSAGES.notYours)),
+  newPasskeyName: z
+    .string()
+    .check(z.trim(), z.minLength(1, PASSKEY_MESSAGES.name), z.maxLength(60, PASSKEY_MESSAGES.nameLong)),
+});
+
+/** Turning two-factor on with passkeys as the second step: the current password. */
+export const passkeyTwoFactorSchema = z.object({
+  passkeyPassword: z
+    .string()
+    .check(z.minLength(1, ACCOUNT_MESSAGES.password), z.maxLength(128, ACCOUNT_MESSAGES.passwordLong)),
+});
+
 /** Signing in with a passkey, or the second step with one. */
 export const usePasskeySchema = z.object({
   credential: credentialField(authenticationShape as z.ZodMiniType<AuthenticationResponseJSON>),
@@ -65,5 +83,5 @@ export const usePasskeySchema = z.object({
 
 /** Which ceremony's options /passkeys/options gives (the page's script names it). */
 export const passkeyCeremonySchema = z.object({
-  ceremony: z.enum(["register", "sign-in", "second-factor"], PASSKEY_MESSAGES.ceremony),
+  ceremony: z.enum(["register", "sign-in", "second-factor", "step-up"], PASSKEY_MESSAGES.ceremony),
 });

@@ -114,5 +114,6 @@ export const PROFILE_FORMS = [
   "two-factor-off",
   "add-passkey",
   "remove-passkey",
+  "rename-passkey",
   "delete",
 ] as const;

@@ -16,8 +16,8 @@ import type { Viewer } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 import { changeEmailSchema, changePasswordSchema } from "~/modules/accounts/validation";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
-import { keepPasskey, removePasskey } from "~/modules/passkeys/passkeys.server";
-import { addPasskeySchema, removePasskeySchema } from "~/modules/passkeys/validation";
+import { keepPasskey, removePasskey, renamePasskey } from "~/modules/passkeys/passkeys.server";
+import { addPasskeySchema, removePasskeySchema, renamePasskeySchema } from "~/modules/passkeys/validation";
 import { deleteMemberAccount } from "~/modules/profile/data-rights.server";
 import { linkRecords } from "~/modules/profile/linking.server";
 import { saveMedicalRecord, updateBasicProfile, updateProfile } from "~/modules/profile/profile.server";
@@ -45,6 +45,7 @@ const PASSKEY_REFUSALS = {
   exists: { title: "Not saved", description: PASSKEY_MESSAGES.exists },
   full: { title: "Not saved", description: PASSKEY_MESSAGES.full },
   notYours: { title: "Not saved", description: PASSKEY_MESSAGES.notYours },
+  last: { title: "Not saved", description: PASSKEY_MESSAGES.last },
 };
 const NO_CODES = { title: "Not saved", description: TWO_FACTOR_MESSAGES.noCodes };
 const STAFF_KEEP_TWO_FACTOR = { title: "Not saved", description: TWO_FACTOR_MESSAGES.staffKeepsIt };
@@ -204,10 +205,20 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
       const parsed = parse(submission, removePasskeySchema);
       if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
       // A delete: a second one finds nothing, and says so.
-      if (!(await removePasskey(context, viewer, parsed.data.passkeyId))) {
+      const removed = await removePasskey(context, viewer, parsed.data.passkeyId);
+      if (removed === "missing") return refused(submission, PASSKEY_REFUSALS.notYours, 404);
+      if (removed === "last") return refused(submission, PASSKEY_REFUSALS.last, 409);
+      return succeeded(request, answerFor(intent, "passkey-removed", "passkeys"));
+    }
+    case "rename-passkey": {
+      const parsed = parse(submission, renamePasskeySchema);
+      if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
+      // A state, not a record: a resend names it the same again.
+      const { renamePasskeyId, newPasskeyName } = parsed.data;
+      if (!(await renamePasskey(context.db, viewer, renamePasskeyId, newPasskeyName))) {
         return refused(submission, PASSKEY_REFUSALS.notYours, 404);
       }
-      return succeeded(request, answerFor(intent, "passkey-removed", "passkeys"));
+      return succeeded(request, answerFor(intent, "passkey-renamed", "passkeys"));
     }
     case "delete": {
       const parsed = parse(submission, deleteAccountSchema);

@@ -25,18 +25,24 @@ import { profileAction } from "./profile-actions.server";
 import { profilePageData } from "./profile-data.server";
 
 /**
- * The forms that say their own refusal, of those on the page now. Ending a session and removing a
- * passkey are one form per row, and none without rows; the recovery codes and turning two-factor off
- * are shown only while it is on (and the latter never to staff); adding a passkey only once the app
- * runs. Their refusals are said once, above the page.
+ * The forms that say their own refusal, of those on the page now. Ending a session is one form
+ * per row, and none without rows (a passkey's removal, one per row too, is said by its card);
+ * renaming a passkey is there only with one; the recovery codes only while an app is the second
+ * factor; turning two-factor off only while it is on (and never to staff); adding a passkey only
+ * once the app runs. Their refusals are said once, above the page.
  */
-function shownByTheirForms(twoFactor: { on: boolean; staff: boolean }, hydrated: boolean) {
+function shownByTheirForms(
+  twoFactor: { on: boolean; staff: boolean; codesLeft: number | null },
+  passkeys: number,
+  hydrated: boolean,
+) {
   return PROFILE_FORMS.filter(
     (intent) =>
       intent !== "end-session" &&
       (hydrated || intent !== "add-passkey") &&
-      intent !== "remove-passkey" &&
-      (twoFactor.on || (intent !== "renew-recovery-codes" && intent !== "two-factor-off")) &&
+      (passkeys > 0 || intent !== "rename-passkey") &&
+      (twoFactor.codesLeft !== null || intent !== "renew-recovery-codes") &&
+      (twoFactor.on || intent !== "two-factor-off") &&
       !(twoFactor.staff && intent === "two-factor-off"),
   );
 }
@@ -107,7 +113,7 @@ function ProfilePage(props: PageProps) {
         </p>
       </header>
       {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
-      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor, hydrated)} />
+      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor, passkeys.length, hydrated)} />
       {/* With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect). */}
       <FormOutcome messages={PROFILE_SAVED} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">

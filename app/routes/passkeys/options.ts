@@ -17,7 +17,8 @@ const SIGN_IN_FIRST = { title: "Not signed in", description: PASSKEY_MESSAGES.si
 /**
  * POST only: the options for one passkey ceremony, with a challenge the server keeps for five
  * minutes and accepts once. Making a passkey needs a session (that passed the second factor where
- * the account has one); the second step of a sign-in needs the pending sign-in's cookie; signing
+ * the account has one); the second step of a sign-in needs the pending sign-in's cookie, and a step-up a session that has
+ * not passed the second factor yet; signing
  * in with a passkey needs nothing. Answered as data (JSON), never cached.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const pending = await pendingSignIn(request, handles);
       if (!pending) return refused(submission, SIGN_IN_FIRST, 401);
       return answer(await authenticationOptions(handles.db, request, pending.userId));
+    }
+    // A session opened with the password proves itself with one of its account's passkeys.
+    case "step-up": {
+      const viewer = await getViewer(request, handles);
+      if (!viewer?.twoFactorEnabled || viewer.sessionTwoFactor) return refused(submission, SIGN_IN_FIRST, 401);
+      return answer(await authenticationOptions(handles.db, request, viewer.id));
     }
   }
 }

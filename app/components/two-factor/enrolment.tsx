@@ -1,0 +1,94 @@
+import { Form } from "react-router";
+import { FormAlert } from "~/components/forms/form-alert";
+import { PasswordInput } from "~/components/forms/password-input";
+import type { FormResult } from "~/forms/forms";
+import { useForm } from "~/forms/use-form";
+import { useOneAlert } from "~/forms/use-one-alert";
+
+const loadCodeSchema = () => import("~/modules/accounts/validation").then((m) => m.twoFactorCodeSchema);
+const loadPasswordSchema = () => import("~/modules/accounts/validation").then((m) => m.enrolPasswordSchema);
+
+/** The enrolment under way (secret, QR, recovery codes): shown again with a wrong first code. */
+export interface Enrolment {
+  qrSvg: string;
+  secret: string;
+  backupCodes: string[];
+}
+
+/** Enrolling an authenticator app, step 1: the password, answered with the secret to scan. */
+export function BeginEnrolment({ result }: { result: FormResult | undefined }) {
+  const form = useForm({ id: "enrol", result, schema: loadPasswordSchema });
+  const alert = useOneAlert(form);
+  return (
+    <Form method="post" className="card grid gap-5" {...alert.props}>
+      <input {...form.keyField} />
+      <FormAlert {...alert.shown} />
+      <input type="hidden" name="intent" value="start" />
+      <label htmlFor="password" className="font-medium">
+        Confirm your password to begin
+      </label>
+      <PasswordInput
+        id="password"
+        name="password"
+        autoComplete="current-password"
+        maxLength={128}
+        {...alert.control("password")}
+      />
+      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+        {form.pending ? "Checking..." : "Begin"}
+      </button>
+    </Form>
+  );
+}
+
+/** Step 2: scan (or type) the secret, keep the recovery codes, and send the app's first code. */
+export function ConfirmEnrolment({ enrolment, result }: { enrolment: Enrolment; result: FormResult | undefined }) {
+  const form = useForm({ id: "enrol-confirm", result, schema: loadCodeSchema });
+  const alert = useOneAlert(form);
+  return (
+    <Form method="post" className="card grid gap-5" {...alert.props}>
+      <input {...form.keyField} />
+      <FormAlert {...alert.shown} />
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="secret" value={enrolment.secret} />
+      <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
+      <ol className="grid list-decimal gap-4 pl-5">
+        <li>
+          Scan this code with your authenticator app, or type the key by hand.
+          {enrolment.qrSvg ? (
+            <div
+              className="mt-3 w-48 rounded-lg bg-white p-2"
+              // The SVG is drawn on our server by the qrcode library (enrolmentQr), never taken from a request.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted server-generated SVG
+              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+            />
+          ) : null}
+          <code className="mt-2 block break-all text-gold">{enrolment.secret}</code>
+        </li>
+        <li>
+          Keep these recovery codes somewhere safe. Each works once if you lose your phone.
+          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
+            {enrolment.backupCodes.map((code: string) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </li>
+        <li>
+          <label htmlFor="code">Enter the six-digit code your app shows now.</label>
+          <input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...alert.control("code")}
+            className="field mt-2 max-w-40 tracking-widest"
+          />
+        </li>
+      </ol>
+      <button type="submit" className="btn-gold justify-self-start" disabled={form.pending}>
+        {form.pending ? "Checking..." : "Turn On Two-Factor"}
+      </button>
+    </Form>
+  );
+}
