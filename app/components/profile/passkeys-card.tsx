@@ -99,34 +99,37 @@ export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<Pass
         </ul>
       ) : null}
       {passkeys.length > 0 ? <RenamePasskeyForm passkeys={passkeys} /> : null}
-      {hydrated ? (
-        <ProfileFormShell
-          form={{ ...form, props: { ...form.props, onSubmit } }}
-          intent="add-passkey"
-          className="grid max-w-md gap-3"
+      {/* Kept in its place, unseen, until the app runs (nothing moves when it appears); without
+          scripts it takes no place, and the line below says why (app.css, .js-only and .no-js-only). */}
+      <ProfileFormShell
+        form={{ ...form, props: { ...form.props, onSubmit } }}
+        intent="add-passkey"
+        className={hydrated ? "grid max-w-md gap-3" : "js-only invisible grid max-w-md gap-3"}
+      >
+        <h3 className="font-semibold">Add a passkey</h3>
+        <FormAlert id="passkey-ceremony" message={ceremony.error} />
+        <input ref={credential} type="hidden" name="credential" value={made} />
+        <label htmlFor="passkeyName" className="text-sm font-medium">
+          Name for the new passkey
+        </label>
+        <input
+          id="passkeyName"
+          name="name"
+          defaultValue={name.defaultValue}
+          {...form.control("name")}
+          maxLength={60}
+          placeholder="Phone"
+          className="field"
+        />
+        <button
+          type="submit"
+          className="btn-ghost justify-self-start"
+          disabled={!hydrated || form.pending || ceremony.busy}
         >
-          <h3 className="font-semibold">Add a passkey</h3>
-          <FormAlert id="passkey-ceremony" message={ceremony.error} />
-          <input ref={credential} type="hidden" name="credential" value={made} />
-          <label htmlFor="passkeyName" className="text-sm font-medium">
-            Name for the new passkey
-          </label>
-          <input
-            id="passkeyName"
-            name="name"
-            defaultValue={name.defaultValue}
-            {...form.control("name")}
-            maxLength={60}
-            placeholder="Phone"
-            className="field"
-          />
-          <button type="submit" className="btn-ghost justify-self-start" disabled={form.pending || ceremony.busy}>
-            {form.pending || ceremony.busy ? "Waiting for your device..." : "Add a Passkey"}
-          </button>
-        </ProfileFormShell>
-      ) : (
-        <p className="text-sm text-mist-muted">{PASSKEY_MESSAGES.needsScript}</p>
-      )}
+          {form.pending || ceremony.busy ? "Waiting for your device..." : "Add a Passkey"}
+        </button>
+      </ProfileFormShell>
+      <p className="no-js-only text-sm text-mist-muted">{PASSKEY_MESSAGES.needsScript}</p>
     </section>
   );
 }
