@@ -46,6 +46,7 @@ export default [
     route("spirit-companion", "routes/member/spirit-companion.tsx"),
     route("integration", "routes/member/integration.tsx"),
     route("integration/sessions/:id", "routes/member/integration-session.tsx"),
+    route("integration/shares/:id", "routes/member/conversation.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
     // Downloads (resource routes): the layout's middleware guards them too.

@@ -147,10 +147,10 @@ describe("a member's share and application, answered in the console", () => {
     await page.getByRole("button", { name: "Send Reply" }).click();
     await page.waitForLoadState();
     expect(await page.getByText("Please write a reply.").isVisible()).toBe(true);
-    await page.getByLabel("Your reply").fill("Rivers carry what we let go. Sunday?");
+    await page.getByLabel("Your message").fill("Rivers carry what we let go. Sunday?");
     await page.getByRole("button", { name: "Send Reply" }).click();
     await page.waitForURL(/\/console\/shares\/\d+\?done=replied$/);
-    expect(await page.locator("main").getByRole("status").textContent()).toBe("Reply sent");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe("Message sent");
     await page.screenshot({ path: "test-results/screenshots/console-share-done-nojs-375.png", fullPage: true });
 
     await page.goto(`${app.url}/console/applications`);

@@ -141,34 +141,38 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
     const reads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));
     expect(reads[0]).toMatchObject({ subjectUserId: member.id, actorName: "Elena Keeper" });
 
-    const empty = await post(server, `/console/shares/${share?.id}`, keeperCookie, { reply: " " });
+    const empty = await post(server, `/console/shares/${share?.id}`, keeperCookie, { intent: "reply", reply: " " });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Please write a reply.");
     // Posted twice with its one-time key (a lost answer resent): one reply, one email.
-    const reply = { reply: "Water often means feeling. Let us talk on Sunday.", _key: "reply-key-0123456789abcdef" };
+    const reply = {
+      intent: "reply",
+      reply: "Water often means feeling. Let us talk on Sunday.",
+      _key: "reply-key-0123456789abcdef",
+    };
     const replied = await post(server, `/console/shares/${share?.id}`, keeperCookie, reply);
     expect(replied.status).toBe(303);
     expect(replied.headers.get("location")).toBe(`/console/shares/${share?.id}?done=replied`);
     expect((await post(server, `/console/shares/${share?.id}`, keeperCookie, reply)).status).toBe(303);
     expect(await (await get(server, `/console/shares/${share?.id}?done=replied`, keeperCookie)).text()).toContain(
-      "Reply sent",
+      "Message sent",
     );
-    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"))).toHaveLength(
+    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.message"))).toHaveLength(
       1,
     );
-    // A share has one reply: another (a second keeper, an old tab) is refused and the first stands.
+    // A conversation: another keeper's message (another key) is a second message, and a second email.
     const second = await post(server, `/console/shares/${share?.id}`, keeperCookie, {
-      reply: "A second answer that must not replace the first.",
+      intent: "reply",
+      reply: "And a second word, from the circle.",
       _key: "reply-key-fedcba9876543210",
     });
-    expect(second.status).toBe(409);
-    expect(await second.text()).toContain("This share has been answered already; the reply is below.");
-    const empty2 = await post(server, `/console/shares/${share?.id}`, keeperCookie, { reply: "" });
-    expect(empty2.status).toBe(409);
-    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"))).toHaveLength(
-      1,
+    expect(second.status).toBe(303);
+    const empty2 = await post(server, `/console/shares/${share?.id}`, keeperCookie, { intent: "reply", reply: "" });
+    expect(empty2.status).toBe(400);
+    expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.message"))).toHaveLength(
+      2,
     );
-    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
+    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.message"));
     expect(mail?.toAddress).toBe(member.email);
     expect(mail?.textBody).not.toContain("Water often means feeling");
     const page = await (await get(server, "/integration?mode=facilitated", cookie)).text();
@@ -180,13 +184,13 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
       "/integration?mode=facilitated",
     );
     expect(fromMode.headers.get("location")).toBe("/integration?mode=facilitated&done=share");
-    expect(page).toContain("Elena Keeper: Water often means feeling. Let us talk on Sunday.");
+    expect(page).toContain("Elena Keeper: And a second word, from the circle.");
     // One view and one reply (the page reloads after it) are one read, and the member sees it.
     const allReads = await server.database.db.select().from(auditLog).where(eq(auditLog.action, "share.read"));
     expect(allReads).toHaveLength(1);
     expect(page).toContain("Who has read what you shared");
     expect(page).toMatch(/<li>Elena Keeper, [^<]+<\/li>/);
-    expect(await (await get(server, "/integration", otherCookie)).text()).not.toContain("Water often means feeling");
+    expect(await (await get(server, "/integration", otherCookie)).text()).not.toContain("a second word");
   });
 
   it("sends no reply email to a member who turned email notifications off; the reply still waits for them", async () => {
@@ -204,10 +208,10 @@ describeEachBackend("integration sessions and facilitator shares over HTTP", (ba
       .select()
       .from(facilitatorShares)
       .where(eq(facilitatorShares.userId, quiet.id));
-    const before = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
-    const reply = { reply: "Thank you for asking; here is my answer." };
+    const before = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.message"));
+    const reply = { intent: "reply", reply: "Thank you for asking; here is my answer." };
     expect((await post(server, `/console/shares/${share?.id}`, keeperCookie, reply)).status).toBe(303);
-    const after = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.reply"));
+    const after = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "share.message"));
     expect(after).toHaveLength(before.length);
     expect(await (await get(server, "/integration", quietCookie)).text()).toContain(
       "Thank you for asking; here is my answer.",

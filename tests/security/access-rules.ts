@@ -121,6 +121,12 @@ export const RULES: Record<string, Rule> = {
     get: ownerOnly(200),
     at: (ids) => `/integration/sessions/${ids.integrationSession}`,
   },
+  // A share's conversation: its member's alone (another member finds nothing there, nor do staff in the member area).
+  "/integration/shares/:id": {
+    get: ownerOnly(200),
+    post: { body: { intent: "message", message: "Still here, thank you." }, expect: ownerOnly(303) },
+    at: (ids) => `/integration/shares/${ids.share}`,
+  },
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/resources": MEMBER,
   "/profile/export": MEMBER,
@@ -171,7 +177,7 @@ export const RULES: Record<string, Rule> = {
   "/console/shares": { get: staff(200) },
   "/console/shares/:id": {
     get: staff(200),
-    post: { body: { reply: "" }, expect: staff(400) },
+    post: { body: { intent: "reply", reply: "" }, expect: staff(400) },
     at: (ids) => `/console/shares/${ids.share}`,
   },
   "/console/outbox": { get: adminOnly(200), post: { body: { id: "0" }, expect: adminOnly(400) } },

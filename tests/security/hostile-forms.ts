@@ -303,7 +303,24 @@ export const HOSTILE_FORMS: HostileForm[] = [
     // Unticked, as the form is sent before its box: every variant is refused, so nothing is reset.
     fields: { intent: "reset-two-factor", confirm: "" },
   },
-  { route: "/console/shares/:id", by: "keeper", at: (ids) => `/console/shares/${ids.share}`, fields: { reply: "" } },
+  {
+    route: "/console/shares/:id",
+    by: "keeper",
+    at: (ids) => `/console/shares/${ids.share}`,
+    fields: { intent: "reply", reply: "" },
+  },
+  {
+    route: "/console/shares/:id",
+    by: "keeper",
+    at: (ids) => `/console/shares/${ids.share}`,
+    fields: { intent: "take" },
+  },
+  {
+    route: "/integration/shares/:id",
+    by: "memberA",
+    at: (ids) => `/integration/shares/${ids.share}`,
+    fields: { intent: "message", message: "M" },
+  },
   {
     route: "/console/inbox/:id",
     by: "keeper",

@@ -58,6 +58,7 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
   "/spirit-companion": { params: ["insights", "done"] },
   "/integration": { params: ["mode", "q", "done"] },
   "/integration/sessions/:id": { params: [], at: (ids) => `/integration/sessions/${ids.integrationSession}` },
+  "/integration/shares/:id": { params: ["done"], at: (ids) => `/integration/shares/${ids.share}` },
   "/meditations": { params: ["done"] },
   "/resources": { params: [] },
   "/profile/export": { params: [] },

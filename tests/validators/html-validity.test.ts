@@ -89,6 +89,8 @@ function pagesOf(routes: AppRoute[], ids: World["ids"]): Page[] {
     view("memberA", "/calendar?date=2025-01-15&range=90"),
     view("memberA", "/spirit-companion?insights=conversation"),
     ...["voice", "facilitated", "ai-enhanced"].map((mode) => view("memberA", `/integration?mode=${mode}`)),
+    // A conversation after a message that spoke of danger: the crisis lines above it.
+    view("memberA", `/integration/shares/${ids.share}?done=sent-care`),
     view("keeper", `/console/members/${ids.memberA}?record=open`),
     view("keeper", "/console/inbox?show=handled"),
     view("keeper", "/console/shares?show=all"),

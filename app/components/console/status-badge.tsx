@@ -8,6 +8,9 @@ const TONES: Record<string, string> = {
   disabled: "border-rose-400/60 text-rose-200",
   waiting: "border-gold/60 text-gold",
   answered: "border-emerald-400/60 text-emerald-200",
+  "waiting-keeper": "border-gold/60 text-gold",
+  "waiting-member": "border-emerald-400/60 text-emerald-200",
+  closed: "border-violet-300/40 text-mist-muted",
   "in-review": "border-violet-300/60 text-violet-200",
   waitlisted: "border-sky-300/60 text-sky-200",
   refunded: "border-rose-400/60 text-rose-200",
@@ -31,8 +34,8 @@ const badge = (status: string, label: string) => (
 );
 
 /** A record's state; with `payment`, the state of the payment that paid for it beside it (a refund shows). */
-export function StatusBadge({ status, payment }: { status: string; payment?: string | null }) {
-  if (!payment) return badge(status, status);
+export function StatusBadge({ status, payment, label }: { status: string; payment?: string | null; label?: string }) {
+  if (!payment) return badge(status, label ?? status);
   return (
     <span className="flex flex-wrap gap-2">
       {badge(status, status)}

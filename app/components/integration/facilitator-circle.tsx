@@ -7,15 +7,18 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
+import { Conversations } from "./conversations";
 
 export interface ShareView {
   id: number;
   kind: "share" | "group-request" | "message";
   content: string;
-  reply: string | null;
-  repliedByName: string | null;
+  status: "waiting-keeper" | "waiting-member" | "closed";
   createdAt: string;
-  repliedAt: string | null;
+  /** The keepers' last word in the conversation, if any. */
+  lastKeeperWord: { name: string | null; text: string } | null;
+  /** A keeper wrote since the member last opened it. */
+  unread: boolean;
 }
 
 const RESET_MS = 3000; // SPEC.md: "about 3 s later the text clears and state resets"
@@ -86,7 +89,6 @@ export function FacilitatorCircle({
   const anonymousError = form.errors.anonymous;
 
   const latest = shares.find((s) => s.kind === "share");
-  const thread = shares.filter((s) => s.kind === "message");
 
   return (
     <div className="grid gap-4">
@@ -179,7 +181,8 @@ export function FacilitatorCircle({
       </fetcher.Form>
       <p className="text-sm text-mist-muted">
         "Group Session" asks to join the next integration circle (a keeper writes back with dates); "Private Message"
-        starts a private thread with your keeper.
+        starts a private conversation with your keeper. Each opens a conversation below, where you and the keepers can
+        write back and forth.
       </p>
       <section aria-labelledby="response-title" className="rounded-xl border border-violet-300/15 p-4">
         <h3 id="response-title" className="font-semibold">
@@ -188,31 +191,14 @@ export function FacilitatorCircle({
         <p className="mt-2 whitespace-pre-wrap break-words" aria-live="polite">
           {state === "shared"
             ? "Your reflection has reached your facilitator. Their reply will appear here, and we will email you when it does."
-            : latest?.reply
-              ? `${latest.repliedByName ?? "Your facilitator"}: ${latest.reply}`
+            : latest?.lastKeeperWord
+              ? `${latest.lastKeeperWord.name ?? "Your facilitator"}: ${latest.lastKeeperWord.text}`
               : latest
                 ? "Your facilitator has your reflection and will reply soon."
                 : "Nothing shared yet."}
         </p>
       </section>
-      {thread.length > 0 ? (
-        <section aria-labelledby="thread-title">
-          <h3 id="thread-title" className="font-semibold">
-            Private thread
-          </h3>
-          <ol className="mt-2 grid gap-2">
-            {thread.map((m) => (
-              <li key={m.id} className="rounded-xl border border-violet-300/15 p-3 text-sm">
-                <p className="whitespace-pre-wrap break-words">{m.content}</p>
-                <p className="mt-1 text-mist-muted">{m.createdAt}</p>
-                {m.reply ? (
-                  <p className="mt-2 border-l-2 border-gold pl-3 whitespace-pre-wrap break-words">{`${m.repliedByName ?? "Keeper"}: ${m.reply}`}</p>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {shares.length > 0 ? <Conversations shares={shares} /> : null}
       <section aria-labelledby="reads-title" className="text-sm">
         <h3 id="reads-title" className="font-semibold">
           Who has read what you shared

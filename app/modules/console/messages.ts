@@ -5,7 +5,12 @@
 export const CONSOLE_MESSAGES = {
   done: {
     request: { approved: "Request approved", declined: "Request declined" },
-    share: { replied: "Reply sent" },
+    share: {
+      replied: "Message sent",
+      take: "The conversation is yours",
+      close: "The conversation is closed",
+      reopen: "The conversation is open again",
+    },
     inbox: { replied: "Reply sent", handled: "Marked handled", waiting: "Marked waiting again" },
     newsletter: { saved: "Draft saved", tested: "Test queued to your address", sent: "Issue sent" },
     outbox: { resent: "Email queued to send again" },
@@ -41,7 +46,4 @@ export const CONSOLE_MESSAGES = {
     title: "Not saved",
     description: "The change may not have been saved. Please try again; sent twice, it is applied only once.",
   },
-
-  /** A second reply to a share (another keeper's first, an old tab): the first stands. */
-  shareAnswered: "This share has been answered already; the reply is below.",
 } as const;

@@ -7,6 +7,10 @@ export const INTEGRATION_MESSAGES = {
   share: "No Content: Please enter something to share with your facilitator.",
   shareLong: "Please keep what you share under 5000 characters.",
   shareKind: "Please choose Share with Facilitator, Group Session or Private Message.",
+  message: "Please write your message.",
+  messageLong: "Please keep your message under 5000 characters.",
+  /** A message in a conversation whose answer did not arrive. */
+  messageNotSent: { title: "Not sent", description: "Your message could not be sent. Please try again." },
   noPrompt: "No Prompt: Please generate a visual prompt first.",
   noWords: "No Content: Please record or type your thoughts first.",
   wordsLong: "Please keep your words under 2000 characters.",

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
 
 /** Integration sessions: every text field sealed together (sensitive); tags in the clear for the archive. */
@@ -39,9 +39,41 @@ export const facilitatorShares = pgTable(
     repliedByName: text("replied_by_name"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Whose turn it is in the conversation the share opened (issue 33). */
+    status: text("status", { enum: ["waiting-keeper", "waiting-member", "closed"] })
+      .notNull()
+      .default("waiting-keeper"),
+    /** The keeper who took the conversation, if one did (their name as it was then). */
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    assigneeName: text("assignee_name"),
+    /** When the last message of either side was written: the lists' order. */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last opened the conversation: keepers' messages after it are unread. */
+    memberReadAt: timestamp("member_read_at", { withTimezone: true }),
   },
   (t) => [
     index("facilitator_shares_user_idx").on(t.userId, t.createdAt),
     index("facilitator_shares_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * The messages after a share, back and forth between the member and the keepers (issue 33): each
+ * sealed for its share and place; a keeper's name as it was when they wrote. The share's first
+ * words (and a reply given before conversations, `reply_sealed`) stay on the share.
+ */
+export const shareMessages = pgTable(
+  "share_messages",
+  {
+    id: serial("id").primaryKey(),
+    shareId: integer("share_id")
+      .notNull()
+      .references(() => facilitatorShares.id, { onDelete: "cascade" }),
+    fromKeeper: boolean("from_keeper").notNull(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name"),
+    sealed: text("sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("share_messages_share_idx").on(t.shareId, t.id)],
 );

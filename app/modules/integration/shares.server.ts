@@ -1,16 +1,14 @@
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open, seal } from "../../lib/encryption.server";
-import { wantsMail } from "../accounts/mail-settings.server";
 import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { auditLog } from "../audit/schema";
 import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
-import { enqueue } from "../mail/outbox.server";
-import { renderMail } from "../mail/templates";
 import { facilitatorShares } from "./schema";
+import { type ThreadMessage, threadMessages } from "./threads.server";
 
 export type ShareKind = "share" | "group-request" | "message";
 const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
@@ -57,12 +55,12 @@ export async function createShare(
   });
 }
 
-/** Shares not yet answered: the console's count and badge. */
+/** Conversations whose turn is the keepers': the console's count and badge. */
 export async function countWaitingShares(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(facilitatorShares)
-    .where(isNull(facilitatorShares.repliedAt));
+    .where(eq(facilitatorShares.status, "waiting-keeper"));
   return row?.n ?? 0;
 }
 
@@ -78,18 +76,46 @@ function openShare(env: Env, row: Row) {
     repliedByName: row.repliedByName,
     repliedAt: row.repliedAt,
     createdAt: row.createdAt,
+    urgent: row.urgent,
+    status: row.status,
+    lastMessageAt: row.lastMessageAt,
+    memberReadAt: row.memberReadAt,
   };
 }
 
-/** The member's own shares and messages with any replies (their "Facilitator Response" and thread). */
+/**
+ * The messages after a share, oldest first; a reply given before conversations (`reply_sealed`)
+ * stands first, as the keepers' first message (id 0: it has no row of its own).
+ */
+async function conversation(db: Db, env: Env, row: Row): Promise<ThreadMessage[]> {
+  const opened = openShare(env, row);
+  const earlier: ThreadMessage[] =
+    opened.reply && opened.repliedAt
+      ? [{ id: 0, fromKeeper: true, authorName: opened.repliedByName, text: opened.reply, createdAt: opened.repliedAt }]
+      : [];
+  return [...earlier, ...(await threadMessages(db, env, row))];
+}
+
+/** The member's own shares, each with its conversation (their "Facilitator Response", the export). */
 export async function memberShares(db: Db, env: Env, userId: string) {
   const rows = await db
     .select()
     .from(facilitatorShares)
     .where(eq(facilitatorShares.userId, userId))
-    .orderBy(desc(facilitatorShares.createdAt))
+    .orderBy(desc(facilitatorShares.lastMessageAt))
     .limit(50);
-  return rows.map((row) => openShare(env, row));
+  return Promise.all(
+    rows.map(async (row) => ({ ...openShare(env, row), messages: await threadMessages(db, env, row) })),
+  );
+}
+
+/** One of the member's own shares with its conversation; another member's is null, as if it did not exist. */
+export async function memberShare(db: Db, env: Env, userId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(facilitatorShares)
+    .where(and(eq(facilitatorShares.id, id), eq(facilitatorShares.userId, userId)));
+  return row ? { ...openShare(env, row), messages: await conversation(db, env, row) } : null;
 }
 
 export const SHARES_PAGE_SIZE = 50;
@@ -104,14 +130,16 @@ export function listSharesForStaff(db: Db, options: { unanswered?: boolean; befo
         // "Anonymous Sharing": keepers see no name; the reply still reaches the member by their account.
         memberName: sql<string>`case when ${facilitatorShares.anonymous} then ${ANONYMOUS} else ${users.name} end`,
         createdAt: facilitatorShares.createdAt,
-        repliedAt: facilitatorShares.repliedAt,
+        lastMessageAt: facilitatorShares.lastMessageAt,
+        status: facilitatorShares.status,
+        assigneeName: facilitatorShares.assigneeName,
         urgent: facilitatorShares.urgent,
       })
       .from(facilitatorShares)
       .innerJoin(users, eq(users.id, facilitatorShares.userId))
       .where(
         and(
-          options.unanswered ? isNull(facilitatorShares.repliedAt) : undefined,
+          options.unanswered ? eq(facilitatorShares.status, "waiting-keeper") : undefined,
           options.before ? lt(facilitatorShares.id, options.before) : undefined,
         ),
       )
@@ -162,65 +190,7 @@ export async function readShareAsStaff(db: Db, env: Env, staff: { id: string; na
     ...openShare(env, found.share),
     memberName: found.share.anonymous ? ANONYMOUS : found.memberName,
     memberId: found.share.userId,
+    assigneeName: found.share.assigneeName,
+    messages: await conversation(db, env, found.share),
   };
-}
-
-/** Whether a share has its reply already (a share has one: a second would replace the first). */
-export async function shareReplied(db: Db, id: number): Promise<boolean> {
-  const [found] = await db
-    .select({ id: facilitatorShares.id })
-    .from(facilitatorShares)
-    .where(and(eq(facilitatorShares.id, id), sql`${facilitatorShares.repliedAt} is not null`));
-  return found !== undefined;
-}
-
-/**
- * The keeper's reply: sealed, and the member is told by email that a reply waits (no content in the
- * email). A share has one reply: when two keepers answer at once the first stands ("answered") and
- * the second changes nothing, so no reply is lost and the member gets one email.
- */
-export async function replyToShare(
-  db: Db,
-  env: Env,
-  staff: { id: string; name: string },
-  id: number,
-  reply: string,
-  siteUrl: string,
-): Promise<"replied" | "answered" | "missing"> {
-  const [found] = await db
-    .select({ share: facilitatorShares, name: users.name, email: users.email })
-    .from(facilitatorShares)
-    .innerJoin(users, eq(users.id, facilitatorShares.userId))
-    .where(eq(facilitatorShares.id, id));
-  if (!found) return "missing" as const;
-  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
-  // "Email notifications" off: the reply waits in the member area, and no mail says so.
-  const tell = await wantsMail(db, found.share.userId, "emailNotifications");
-  return db.transaction(async (tx) => {
-    const replied = await tx
-      .update(facilitatorShares)
-      .set({
-        replySealed: seal(ring, reply, context(found.share.userId, id, "reply")),
-        repliedById: staff.id,
-        repliedByName: staff.name,
-        repliedAt: new Date(),
-      })
-      .where(and(eq(facilitatorShares.id, id), isNull(facilitatorShares.repliedAt)))
-      .returning({ id: facilitatorShares.id });
-    if (replied.length === 0) return "answered" as const;
-    if (!tell) return "replied" as const;
-    await enqueue(tx, {
-      kind: "share.reply",
-      to: found.email,
-      subject: "Your facilitator has replied",
-      ...renderMail({
-        heading: `A reply is waiting for you, ${found.name}`,
-        paragraphs: [
-          "A Temple Keeper has answered what you shared. For your privacy the reply is not in this email; you can read it in your member area.",
-        ],
-        action: { label: "Read the reply", url: `${siteUrl}/integration?mode=facilitated` },
-      }),
-    });
-    return "replied" as const;
-  });
 }

@@ -29,6 +29,13 @@ export const shareSchema = z.object({
   anonymous: checkbox(),
 });
 
+/** The member's next message in a conversation with the keepers. */
+export const threadMessageSchema = z.object({
+  message: z
+    .string()
+    .check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.message), z.maxLength(5000, INTEGRATION_MESSAGES.messageLong)),
+});
+
 export const replySchema = z.object({
   reply: z
     .string()

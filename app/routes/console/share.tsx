@@ -1,16 +1,20 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ConsoleOutcome } from "~/components/console/outcome";
 import { ReplyForm } from "~/components/console/reply-form";
+import { StatusBadge } from "~/components/console/status-badge";
+import { ThreadView } from "~/components/integration/thread-view";
 import { appContext, viewerContext } from "~/context";
-import { FormRefusal, handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { handleForm, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
-import { consoleInvalid, consoleRefused } from "~/forms/console.server";
+import { consoleInvalid } from "~/forms/console.server";
 import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { formatDateTime } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
-import { readShareAsStaff, replyToShare, shareReplied } from "~/modules/integration/shares.server";
+import { readShareAsStaff } from "~/modules/integration/shares.server";
+import { SHARE_KINDS, STATUS_LABELS } from "~/modules/integration/thread-words";
+import { setThread, writeAsKeeper } from "~/modules/integration/threads.server";
 import { replySchema } from "~/modules/integration/validation";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/share";
@@ -23,42 +27,58 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const zone = viewer.timezone;
   return {
     share: {
-      ...share,
+      id: share.id,
+      kind: share.kind,
+      anonymous: share.anonymous,
+      urgent: share.urgent,
+      memberName: share.memberName,
+      status: share.status,
+      assigneeName: share.assigneeName,
+      content: share.content,
       createdAt: formatDateTime(share.createdAt, zone),
-      repliedAt: share.repliedAt ? formatDateTime(share.repliedAt, zone) : null,
     },
+    messages: share.messages.map((m) => ({ ...m, createdAt: formatDateTime(m.createdAt, zone) })),
   };
 }
 
+/**
+ * A keeper's message (once per one-time key: a resend is the same message, and the member gets one
+ * email), or taking, closing or reopening the conversation (states: a resend changes nothing more).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const submission = await readSubmission(request);
+  const id = serialId(params.id) ?? 0;
+  const here = `/console/shares/${params.id}`;
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
-    const id = serialId(params.id) ?? 0;
-    const identity = {
-      scope: "console.share.reply",
-      key: submission.key,
-      ownerId: viewer.id,
-      subject: `share:${params.id}`,
-    };
-    // A share has one reply: another keeper's (or an old tab's) is refused whatever it says, and
-    // the first reply stands. Only a resend of the reply that answered it gets its first answer.
-    const answered = () => new FormRefusal(consoleRefused(submission, CONSOLE_MESSAGES.shareAnswered, 409));
-    if (await shareReplied(handles.db, id)) {
-      const resent = await once(handles.db, identity, () => Promise.reject(answered()));
-      return succeeded(request, resent);
+    const intent = submission.fields.intent;
+    switch (intent) {
+      case "take":
+      case "close":
+      case "reopen":
+        if (!(await setThread(handles.db, viewer, id, intent))) throw data(null, { status: 404 });
+        return succeeded(request, { redirectTo: donePage(here, intent), data: { done: intent } });
+      case "reply": {
+        const parsed = parse(submission, replySchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
+        const identity = {
+          scope: "console.share.message",
+          key: submission.key,
+          ownerId: viewer.id,
+          subject: `share:${id}`,
+        };
+        const answer = await once(handles.db, identity, async (tx) => {
+          if ((await writeAsKeeper(tx, handles.env, viewer, id, parsed.data.reply)) === "missing") {
+            throw data(null, { status: 404 });
+          }
+          return { redirectTo: donePage(here, "replied"), data: { done: "replied" } };
+        });
+        return succeeded(request, answer);
+      }
+      default:
+        return unknownForm(submission);
     }
-    const parsed = parse(submission, replySchema);
-    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, ["reply"]);
-    // One reply (and one email to the member) per key, however often the post arrives.
-    const answer = await once(handles.db, identity, async (tx) => {
-      const done = await replyToShare(tx, handles.env, viewer, id, parsed.data.reply, handles.env.SITE_URL);
-      if (done === "missing") throw data(null, { status: 404 });
-      if (done === "answered") throw answered();
-      return { redirectTo: donePage(`/console/shares/${params.id}`, "replied"), data: { done: "replied" } };
-    });
-    return succeeded(request, answer);
   });
 }
 
@@ -67,34 +87,57 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 const loadSchema = () => import("~/modules/integration/validation").then((m) => m.replySchema);
 
 export default function ShareDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { share } = loaderData;
+  const { share, messages } = loaderData;
   const result = actionData;
-  const form = useForm({ id: "share", result, schema: loadSchema });
+  const replyAnswer = result && !result.ok && result.values?.intent === "reply" ? result : undefined;
+  const reply = useForm({
+    id: "reply",
+    result: replyAnswer ?? (result?.ok ? result : undefined),
+    schema: loadSchema,
+    onSuccess: (_data, element) => element?.reset(),
+  });
+  const state = useForm({ id: "thread-state", result: result && !replyAnswer ? result : undefined });
   return (
     <article className="max-w-3xl">
       <Link to="/console/shares" className="text-sm text-violet-200 underline underline-offset-4">
         All shares
       </Link>
-      <h1 className="mt-3 font-serif text-3xl font-semibold">{share.memberName}</h1>
+      <h1 className="mt-3 flex flex-wrap items-center gap-3 font-serif text-3xl font-semibold">
+        {share.memberName}
+        {share.urgent ? <StatusBadge status="urgent" /> : null}
+        <StatusBadge status={share.status} label={STATUS_LABELS[share.status]} />
+      </h1>
       <p className="mt-1 text-sm text-mist-muted">
-        {`${share.kind === "share" ? "Reflection" : share.kind === "group-request" ? "Group session request" : "Private message"} · ${share.createdAt}${share.anonymous ? " · sent anonymously" : ""}`}
+        {`${SHARE_KINDS[share.kind]} · ${share.createdAt}${share.anonymous ? " · sent anonymously" : ""} · ${share.assigneeName ? `taken by ${share.assigneeName}` : "not taken yet"}`}
       </p>
       <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.share} />
-      <section className="card mt-6">
-        <p className="whitespace-pre-wrap break-words">{share.content}</p>
-      </section>
-      {share.reply ? (
-        <section className="card mt-6">
-          <h2 className="font-semibold">{`Reply by ${share.repliedByName ?? "a keeper"}, ${share.repliedAt}`}</h2>
-          <p className="mt-2 whitespace-pre-wrap break-words">{share.reply}</p>
-        </section>
-      ) : (
-        <ReplyForm
-          form={form}
-          label="Your reply"
-          hint="The member gets an email that a reply is waiting; the email holds no content."
-        />
-      )}
+      <ThreadView
+        first={{ text: share.content, at: share.createdAt }}
+        messages={messages}
+        memberLabel={share.memberName}
+        keeperLabel={(name) => name ?? "A Temple Keeper"}
+      />
+      <ReplyForm
+        form={reply}
+        intent="reply"
+        label="Your message"
+        hint="The member gets an email that there is a new message; the email holds none of it."
+      />
+      <Form method="post" className="mt-4 flex flex-wrap gap-3" {...state.props}>
+        <input {...state.keyField} />
+        <button type="submit" name="intent" value="take" className="btn-ghost" disabled={state.pending}>
+          Take This Conversation
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value={share.status === "closed" ? "reopen" : "close"}
+          className="btn-ghost"
+          disabled={state.pending}
+        >
+          {share.status === "closed" ? "Reopen" : "Close Conversation"}
+        </button>
+      </Form>
     </article>
   );
 }

@@ -6,13 +6,8 @@ import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { listSharesForStaff, SHARES_PAGE_SIZE } from "~/modules/integration/shares.server";
+import { SHARE_KINDS, STATUS_LABELS } from "~/modules/integration/thread-words";
 import type { Route } from "./+types/shares";
-
-const KIND_LABELS = {
-  share: "Reflection",
-  "group-request": "Group session request",
-  message: "Private message",
-} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
@@ -24,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listSharesForStaff(handles.db, { unanswered, before });
   return {
     unanswered,
-    rows: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone), answered: r.repliedAt !== null })),
+    rows: rows.map((r) => ({
+      ...r,
+      createdAt: formatDateTime(r.createdAt, zone),
+      lastMessageAt: formatDateTime(r.lastMessageAt, zone),
+    })),
     next: rows.length === SHARES_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
   };
 }
@@ -35,14 +34,16 @@ const COLUMNS: ReadonlyArray<Column<Route.ComponentProps["loaderData"]["rows"][n
     (row) => `/console/shares/${row.id}`,
     (row) => row.memberName,
   ),
-  { header: "Kind", cell: (row) => KIND_LABELS[row.kind] },
+  { header: "Kind", cell: (row) => SHARE_KINDS[row.kind] },
   { header: "Received", nowrap: true, cell: (row) => row.createdAt },
+  { header: "Last message", nowrap: true, cell: (row) => row.lastMessageAt },
+  { header: "Taken by", cell: (row) => row.assigneeName ?? "No one yet" },
   {
     header: "Status",
     cell: (row) => (
       <span className="flex flex-wrap gap-1">
         {row.urgent ? <StatusBadge status="urgent" /> : null}
-        <StatusBadge status={row.answered ? "answered" : "waiting"} />
+        <StatusBadge status={row.status} label={STATUS_LABELS[row.status]} />
       </span>
     ),
   },
@@ -59,12 +60,12 @@ export default function Shares({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="font-serif text-3xl font-semibold">Shares</h1>
       <p className="mt-2 text-mist-muted">
-        Reflections, group-session requests and private messages from members. Opening one is recorded, and the member
-        can see it was read.
+        Conversations that began with a member's reflection, group-session request or private message, and whose turn it
+        is. Opening one is recorded, and the member can see it was read.
       </p>
       <p className="mt-3">
         <Link to={`?${other}`} className="text-violet-200 underline underline-offset-4">
-          {unanswered ? "Show all, answered too" : "Show only those waiting for a reply"}
+          {unanswered ? "Show all, answered and closed too" : "Show only those waiting for a keeper"}
         </Link>
       </p>
       <DataTable
@@ -72,7 +73,7 @@ export default function Shares({ loaderData }: Route.ComponentProps) {
         columns={COLUMNS}
         rows={rows}
         rowKey={(r) => r.id}
-        empty={unanswered ? "Nothing is waiting for a reply." : "No shares yet."}
+        empty={unanswered ? "Nothing is waiting for a keeper." : "No shares yet."}
       />
       <OlderLink value={next} />
     </>

@@ -28,6 +28,7 @@ import {
 } from "~/modules/integration/validation";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/integration";
+import { conversationSummary } from "./share-summary";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
 
@@ -63,11 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: r.id,
       text: `${r.actorName ?? "A Temple Keeper"}, ${formatDateTime(r.createdAt, zone)}`,
     })),
-    shares: shares.map((s) => ({
-      ...s,
-      createdAt: formatDateTime(s.createdAt, zone),
-      repliedAt: s.repliedAt ? formatDateTime(s.repliedAt, zone) : null,
-    })),
+    shares: shares.map((s) => conversationSummary(s, zone)),
   };
 }
 

@@ -1,10 +1,12 @@
-import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { ArrowLeft, MessageCircle, ShieldCheck } from "lucide-react";
 import { Link, Outlet, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
+import { serialId } from "~/lib/ids";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff } from "~/modules/accounts/session.server";
+import { unreadForMember } from "~/modules/integration/threads.server";
 import { requireSecondFactorIfOn, requireViewer } from "../guards.server";
 import type { Route } from "./+types/layout";
 
@@ -25,13 +27,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Who is signed in, and how many of their conversations hold a keeper's message they have not opened. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  return { name: viewer.name, staff: isStaff(viewer.role) };
+  const opening = new URL(request.url).pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
+  const unread = await unreadForMember(context.get(appContext).db, viewer.id, serialId(opening) ?? undefined);
+  return { name: viewer.name, staff: isStaff(viewer.role), unread };
 }
 
+/** The unread count follows the member from page to page (opening a conversation reads it). */
+export const shouldRevalidate = () => true;
+
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
-  const { name, staff } = loaderData;
+  const { name, staff, unread } = loaderData;
   const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
@@ -48,6 +56,13 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
           <span className="text-mist-muted">
             Signed in as <span className="text-mist">{name}</span>
           </span>
+          <Link
+            to="/integration?mode=facilitated#conversations-title"
+            className="inline-flex items-center gap-1 text-violet-200 hover:text-gold"
+          >
+            <MessageCircle aria-hidden size={16} />
+            {unread > 0 ? `Messages (${unread} new)` : "Messages"}
+          </Link>
           {staff ? (
             <Link to="/console" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
               <ShieldCheck aria-hidden size={16} />
