@@ -206,3 +206,17 @@ describe("SITE_URL", () => {
     }
   });
 });
+
+describe("FOLLOW_UP_DAYS", () => {
+  it("is the schedule of check-ins after a session: days, in order, each once; or none", () => {
+    expect(parseEnv({}).FOLLOW_UP_DAYS).toEqual([2, 14, 90]);
+    expect(parseEnv({ FOLLOW_UP_DAYS: "365, 90,180,90" }).FOLLOW_UP_DAYS).toEqual([90, 180, 365]);
+    expect(parseEnv({ FOLLOW_UP_DAYS: "none" }).FOLLOW_UP_DAYS).toEqual([]);
+  });
+
+  it("is refused at start-up unless it is whole days separated by commas", () => {
+    for (const value of ["2 weeks", "2;14", "-2", "1.5", "2,,14", "0"]) {
+      expect(() => parseEnv({ FOLLOW_UP_DAYS: value }), value).toThrow("FOLLOW_UP_DAYS");
+    }
+  });
+});

@@ -86,6 +86,20 @@ const schema = z
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** How often each instance looks for bookings due a 24-hour reminder. */
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
+    /**
+     * The follow-up check-ins after a booked session: days after it ended, comma-separated (issue 33).
+     * Read when a session ends, so a change applies to sessions that end after it; "none": no check-ins.
+     */
+    FOLLOW_UP_DAYS: z
+      .string()
+      .trim()
+      .regex(
+        /^(none|\d{1,3}(\s*,\s*\d{1,3})*)$/,
+        "FOLLOW_UP_DAYS must be whole days separated by commas, like 2,14,90, or none",
+      )
+      .refine((v) => !/(^|\D)0+(\D|$)/.test(v), "FOLLOW_UP_DAYS must be days after the session, 1 or more")
+      .default("2,14,90")
+      .transform((v) => (v === "none" ? [] : [...new Set(v.split(",").map(Number))].sort((a, b) => a - b))),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     /**
      * "true": demo accounts (public passwords) are wanted on a server other machines can reach: production,

@@ -47,6 +47,7 @@ export default [
     route("integration", "routes/member/integration.tsx"),
     route("integration/sessions/:id", "routes/member/integration-session.tsx"),
     route("integration/shares/:id", "routes/member/conversation.tsx"),
+    route("follow-ups/:id", "routes/member/follow-up.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
     // Downloads (resource routes): the layout's middleware guards them too.
@@ -67,6 +68,7 @@ export default [
       route("members/:id", "routes/console/member.tsx"),
       route("shares", "routes/console/shares.tsx"),
       route("shares/:id", "routes/console/share.tsx"),
+      route("follow-ups", "routes/console/follow-ups.tsx"),
       route("inbox", "routes/console/inbox.tsx"),
       route("inbox/:id", "routes/console/inbox-message.tsx"),
       route("newsletter", "routes/console/newsletter.tsx"),

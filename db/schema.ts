@@ -7,6 +7,7 @@ export * from "../app/modules/bookings/schema";
 export * from "../app/modules/calendar/schema";
 export * from "../app/modules/companion/schema";
 export * from "../app/modules/contact/schema";
+export * from "../app/modules/follow-ups/schema";
 export * from "../app/modules/giving/schema";
 export * from "../app/modules/intake/schema";
 export * from "../app/modules/integration/schema";

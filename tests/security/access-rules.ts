@@ -127,6 +127,12 @@ export const RULES: Record<string, Rule> = {
     post: { body: { intent: "message", message: "Still here, thank you." }, expect: ownerOnly(303) },
     at: (ids) => `/integration/shares/${ids.share}`,
   },
+  // A follow-up check-in: its member's alone (another member, and staff in the member area, find nothing).
+  "/follow-ups/:id": {
+    get: ownerOnly(200),
+    post: { body: { intent: "answer" }, expect: ownerOnly(400) },
+    at: (ids) => `/follow-ups/${ids.followUp}`,
+  },
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/resources": MEMBER,
   "/profile/export": MEMBER,
@@ -175,6 +181,8 @@ export const RULES: Record<string, Rule> = {
     at: (ids) => `/console/newsletter/${ids.newsletterIssue}`,
   },
   "/console/shares": { get: staff(200) },
+  // The keepers' follow-up queue: why and by when, never the answers; members are refused.
+  "/console/follow-ups": { get: staff(200), post: { body: { intent: "done", followUpId: "" }, expect: staff(400) } },
   "/console/shares/:id": {
     get: staff(200),
     post: { body: { intent: "reply", reply: "" }, expect: staff(400) },

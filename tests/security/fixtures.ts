@@ -9,6 +9,7 @@ import {
   companionMessages,
   contactMessages,
   facilitatorShares,
+  followUps,
   integrationSessions,
   journalEntries,
   mailOutbox,
@@ -72,6 +73,8 @@ export interface World {
     year: string;
     contactMessage: number;
     newsletterIssue: number;
+    /** Member A's follow-up check-in, open (due yesterday) and waiting for a keeper (a low score). */
+    followUp: number;
   };
 }
 
@@ -276,6 +279,22 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
             .values({ subject: "A draft", body: "Hello.", authorName: "Keeper" })
             .returning({ id: newsletterIssues.id }),
           "newsletter issue",
+        )
+      ).id,
+      followUp: (
+        await only(
+          db
+            .insert(followUps)
+            .values({
+              userId: memberA.id,
+              days: 2,
+              dueAt: new Date(Date.now() - 86_400_000),
+              invitedAt: new Date(),
+              careReason: "low",
+              careDueAt: new Date(Date.now() + 86_400_000),
+            })
+            .returning({ id: followUps.id }),
+          "follow-up",
         )
       ).id,
     },

@@ -316,6 +316,19 @@ export const HOSTILE_FORMS: HostileForm[] = [
     fields: { intent: "take" },
   },
   {
+    route: "/follow-ups/:id",
+    by: "memberA",
+    at: (ids) => `/follow-ups/${ids.followUp}`,
+    fields: { intent: "answer", q1: "3", q2: "3", q3: "4", q4: "2", q5: "3", note: "Steadier than I feared." },
+    optional: ["note"],
+  },
+  {
+    route: "/console/follow-ups",
+    by: "keeper",
+    // No such item: a 404 that changes nothing, so the sweep leaves the world's item waiting.
+    fields: { intent: "done", followUpId: "999999" },
+  },
+  {
     route: "/integration/shares/:id",
     by: "memberA",
     at: (ids) => `/integration/shares/${ids.share}`,

@@ -91,6 +91,7 @@ function pagesOf(routes: AppRoute[], ids: World["ids"]): Page[] {
     ...["voice", "facilitated", "ai-enhanced"].map((mode) => view("memberA", `/integration?mode=${mode}`)),
     // A conversation after a message that spoke of danger: the crisis lines above it.
     view("memberA", `/integration/shares/${ids.share}?done=sent-care`),
+    view("memberA", `/follow-ups/${ids.followUp}?done=answered-care`),
     view("keeper", `/console/members/${ids.memberA}?record=open`),
     view("keeper", "/console/inbox?show=handled"),
     view("keeper", "/console/shares?show=all"),

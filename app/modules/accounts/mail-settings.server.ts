@@ -8,12 +8,14 @@ const MAIL_SETTINGS = {
   sessionReminders: profiles.sessionReminders,
   journalReminders: profiles.journalReminders,
   integrationPrompts: profiles.integrationPrompts,
+  followUps: profiles.followUps,
 } as const;
 const MAIL_DEFAULTS = {
   emailNotifications: true,
   sessionReminders: true,
   journalReminders: true,
   integrationPrompts: false,
+  followUps: true,
 };
 
 /** Whether the member's own setting allows this kind of mail (the spec's member settings). */

@@ -194,6 +194,8 @@ export const profiles = pgTable("profiles", {
   sessionReminders: boolean("session_reminders").notNull().default(true),
   integrationPrompts: boolean("integration_prompts").notNull().default(false),
   journalReminders: boolean("journal_reminders").notNull().default(true),
+  /** Check-ins after a booked session (issue 33): on unless the member turns them off. */
+  followUps: boolean("follow_ups").notNull().default(true),
   timezone: text("timezone").notNull().default(DEFAULT_TIMEZONE),
   /** When the last weekly journal reminder went out (claimed by one UPDATE, so never twice in a week). */
   journalRemindedAt: timestamp("journal_reminded_at", { withTimezone: true }),

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   requestDeclined: "access-request.declined",
   medicalRecordRead: "medical-record.read",
   shareRead: "share.read",
+  followUpSettled: "follow-up.settled",
   contactRead: "contact.read",
   contactReply: "contact.reply",
   mailResent: "outbox.resent",

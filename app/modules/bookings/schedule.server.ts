@@ -88,6 +88,20 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
   });
 }
 
+/**
+ * Members' confirmed sessions that have ended by `now`, and started no longer than `withinMs` before it: what is
+ * sent after a session (an integration invitation, follow-up check-ins) goes out for those only, so a server
+ * that was down for days, or an upgrade, mails nobody about an old session.
+ */
+export function endedSessions(now: Date, withinMs: number) {
+  return and(
+    eq(bookings.status, "confirmed"),
+    isNotNull(bookings.userId),
+    lte(sql`${bookings.startsAt} + ${bookings.minutes} * interval '1 minute'`, now),
+    gte(bookings.startsAt, new Date(now.getTime() - withinMs)),
+  );
+}
+
 /** How long after a session its integration invitation may still go out (a server down for days sends none late). */
 const PROMPT_WITHIN_MS = 3 * 24 * 3_600_000;
 
@@ -101,15 +115,7 @@ export async function sendIntegrationPrompts(db: Db, siteUrl: string, now = new 
     const ended = await tx
       .update(bookings)
       .set({ integrationPromptAt: now })
-      .where(
-        and(
-          eq(bookings.status, "confirmed"),
-          isNotNull(bookings.userId),
-          isNull(bookings.integrationPromptAt),
-          lte(sql`${bookings.startsAt} + ${bookings.minutes} * interval '1 minute'`, now),
-          gte(bookings.startsAt, new Date(now.getTime() - PROMPT_WITHIN_MS)),
-        ),
-      )
+      .where(and(endedSessions(now, PROMPT_WITHIN_MS), isNull(bookings.integrationPromptAt)))
       .returning();
     let sent = 0;
     for (const booking of ended) {

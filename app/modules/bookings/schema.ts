@@ -44,6 +44,8 @@ export const bookings = pgTable(
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** When the one "how was it?" invitation to record the session's integration was settled (sent or not wanted). */
     integrationPromptAt: timestamp("integration_prompt_at", { withTimezone: true }),
+    /** When the session's follow-up check-ins were planned (follow-ups module), once. */
+    followUpsPlannedAt: timestamp("follow_ups_planned_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /**
      * The calendar event's SEQUENCE (RFC 5545): 0 when first confirmed, raised by each reschedule and the

@@ -9,6 +9,10 @@ export interface WaitingItem {
   what: string;
   /** The item in the console, e.g. "/console/inbox/12". */
   path: string;
+  /** What names the item in the subject; the path's last part unless given. */
+  ref?: string;
+  /** Why it waits, said in place of the usual first line (still nothing of what was written). */
+  why?: string;
   /** It spoke of harm or danger: "Urgent" leads the subject. */
   urgent?: boolean;
 }
@@ -23,13 +27,14 @@ export async function notifyKeepers(db: Db, env: { STAFF_EMAIL: string; SITE_URL
     kind: item.kind,
     to: env.STAFF_EMAIL,
     // The item's number makes each subject its own, so mail clients do not fold them into one thread.
-    subject: `${item.urgent ? "Urgent: " : ""}${item.what} waits for a keeper (#${item.path.split("/").at(-1)})`,
+    subject: `${item.urgent ? "Urgent: " : ""}${item.what} waits for a keeper (#${item.ref ?? item.path.split("/").at(-1)})`,
     ...renderMail({
       heading: item.urgent ? `Urgent: ${item.what} may need care today` : `${item.what} waits for a keeper`,
       paragraphs: [
-        item.urgent
-          ? "What was written speaks of harm or danger. The person was shown crisis lines at once; please read it and reach out as soon as you can."
-          : "Please read it and answer it in the console.",
+        item.why ??
+          (item.urgent
+            ? "What was written speaks of harm or danger. The person was shown crisis lines at once; please read it and reach out as soon as you can."
+            : "Please read it and answer it in the console."),
         "For privacy this email carries nothing of what was written.",
       ],
       action: { label: "Open it in the console", url: `${env.SITE_URL}${item.path}` },

@@ -5,6 +5,7 @@
 export const CONSOLE_MESSAGES = {
   done: {
     request: { approved: "Request approved", declined: "Request declined" },
+    followUps: { done: "Marked done" },
     share: {
       replied: "Message sent",
       take: "The conversation is yours",

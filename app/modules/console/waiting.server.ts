@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings } from "../bookings/schema";
 import { countWaitingMessages } from "../contact/contact.server";
+import { countWaitingFollowUps } from "../follow-ups/queue.server";
 import { countNewAccessRequests } from "../intake/access-review.server";
 import { countNewApplications } from "../intake/application-review.server";
 import { countWaitingShares } from "../integration/shares.server";
@@ -13,6 +14,7 @@ export interface WaitingWork {
   mentorship: number;
   shares: number;
   inbox: number;
+  followUps: number;
 }
 
 async function countMentorshipRequests(db: Db): Promise<number> {
@@ -25,12 +27,13 @@ async function countMentorshipRequests(db: Db): Promise<number> {
 
 /** Each count falls as the work is done: a request decided, a share answered, a message handled. */
 export async function waitingWork(db: Db): Promise<WaitingWork> {
-  const [requests, applications, mentorship, shares, inbox] = await Promise.all([
+  const [requests, applications, mentorship, shares, inbox, followUps] = await Promise.all([
     countNewAccessRequests(db),
     countNewApplications(db),
     countMentorshipRequests(db),
     countWaitingShares(db),
     countWaitingMessages(db),
+    countWaitingFollowUps(db),
   ]);
-  return { requests, applications, mentorship, shares, inbox };
+  return { requests, applications, mentorship, shares, inbox, followUps };
 }

@@ -8,6 +8,7 @@ import { checkins } from "../calendar/schema";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
 import { contactMessages } from "../contact/schema";
+import { memberFollowUps } from "../follow-ups/follow-ups.server";
 import { memberGifts } from "../giving/gifts.server";
 import { exportMemberApplications } from "../intake/applications.server";
 import { accessRequests, quizSubmissions } from "../intake/schema";
@@ -53,6 +54,15 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
     facilitatorShares: await memberShares(db, env, userId),
     companionConversation: await conversation(db, env, userId, Number.MAX_SAFE_INTEGER),
     insights: await listInsights(db, env, userId, undefined, Number.MAX_SAFE_INTEGER),
+    // The check-ins after a session: when due, when answered, the WHO-5 answers and score, and what was written.
+    followUpCheckIns: (await memberFollowUps(db, env, userId)).map((item) => ({
+      daysAfterSession: item.days,
+      dueAt: item.dueAt,
+      answeredAt: item.answeredAt,
+      who5Points: item.answers?.points ?? null,
+      who5Percent: item.percent,
+      answer: item.answers?.note ?? null,
+    })),
     checkins: await db
       .select({ day: checkins.day, emotion: checkins.emotion })
       .from(checkins)

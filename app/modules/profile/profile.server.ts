@@ -80,6 +80,7 @@ export async function memberProfile(db: Db, env: Env, userId: string) {
       emailNotifications: row.emailNotifications,
       sessionReminders: row.sessionReminders,
       integrationPrompts: row.integrationPrompts,
+      followUps: row.followUps,
       journalReminders: row.journalReminders,
       timezone: row.timezone,
     } satisfies Record<SettingKey, boolean> & { timezone: string },

@@ -61,6 +61,11 @@ export const SETTINGS = [
     hint: "One email after a booked session has ended, inviting you to record its integration.",
   },
   {
+    key: "followUps",
+    label: "Follow-up check-ins",
+    hint: "After a booked session, a few short check-ins on how you are (by default 2 days, 2 weeks and 3 months after). Only you see your answers; a keeper may write if one goes unanswered or sounds hard.",
+  },
+  {
     key: "journalReminders",
     label: "Journal reminders",
     hint: "A gentle email on Sunday evening, in your time zone, in weeks you have not written in your journal.",

@@ -21,6 +21,7 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
   const work = [
     { to: "/console/inbox", label: "Contact messages to answer", value: waiting.inbox },
     { to: "/console/shares", label: "Member shares waiting for a reply", value: waiting.shares },
+    { to: "/console/follow-ups", label: "Follow-ups to reach out on", value: waiting.followUps },
     { to: "/console/requests?status=new", label: "Access requests waiting", value: waiting.requests },
     { to: "/console/applications?status=new", label: "New ceremony applications", value: waiting.applications },
     { to: "/console/bookings", label: "Mentorship requests to decide", value: waiting.mentorship },
@@ -75,9 +76,9 @@ function HowItWorks() {
       <div className="mt-3 grid gap-3 text-mist">
         <p>
           Whatever needs a keeper (a contact message, an access request, an application, a member's share or request, a
-          mentorship request) arrives in three ways: an email to the staff address with a link to it here (never what
-          was written), a count above, and a badge on its tab. The count falls when the work is done: a request decided,
-          a share answered, a message answered or marked handled.
+          mentorship request, a follow-up check-in after a session) arrives in three ways: an email to the staff address
+          with a link to it here (never what was written), a count above, and a badge on its tab. The count falls when
+          the work is done: a request decided, a share answered, a message answered or marked handled.
         </p>
         <p>
           When someone writes of harming themselves or of danger, they are shown crisis lines at once (988, local

@@ -9,9 +9,13 @@ import {
   UserRound,
 } from "lucide-react";
 import { Link } from "react-router";
+import { OpenCheckIns, WellbeingCard } from "~/components/follow-ups/wellbeing-card";
 import { appContext, viewerContext } from "~/context";
 import { formatDate, greetingFor, hourIn } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
+import { memberFollowUps } from "~/modules/follow-ups/follow-ups.server";
+import { wellbeingOverTime } from "~/modules/follow-ups/wellbeing.server";
+import { checkInTitle } from "~/modules/follow-ups/who5";
 import type { ApplicationStatus } from "~/modules/intake/application-status";
 import { memberApplication } from "~/modules/intake/applications.server";
 import { hasLinkableRecords } from "~/modules/profile/linking.server";
@@ -77,10 +81,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const timezone = viewer.timezone;
-  const [application, toLink] = await Promise.all([
+  const [application, toLink, followUps, wellbeing] = await Promise.all([
     memberApplication(handles.db, viewer.id),
     hasLinkableRecords(handles.db, viewer),
+    memberFollowUps(handles.db, handles.env, viewer.id),
+    wellbeingOverTime(handles.db, handles.env, viewer.id, timezone),
   ]);
+  const now = new Date();
   // Computed on the server in the member's zone and sent as text: no hydration mismatch.
   return {
     greeting: greetingFor(hourIn(timezone)),
@@ -89,11 +96,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? { ...APPLICATION_STATUS_TEXT[application.status], submittedAt: formatDate(application.submittedAt, timezone) }
       : null,
     toLink,
+    openCheckIns: followUps
+      .filter((item) => !item.answeredAt && item.dueAt <= now)
+      .map((item) => ({ id: item.id, title: checkInTitle(item.days) })),
+    wellbeing: wellbeing.scores.length > 0 || wellbeing.moods.length > 0 ? wellbeing : null,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { greeting, firstName, application, toLink } = loaderData;
+  const { greeting, firstName, application, toLink, openCheckIns, wellbeing } = loaderData;
   return (
     <>
       <header className="py-12 text-center sm:py-16">
@@ -105,6 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Where would you like to begin today? Everything here is private to you.
         </p>
       </header>
+      <OpenCheckIns items={openCheckIns} />
       {application ? (
         <section aria-labelledby="application-h" className="card mb-8 border-gold/40">
           <h2 id="application-h" className="font-serif text-2xl font-semibold">
@@ -144,6 +156,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <WellbeingCard wellbeing={wellbeing} />
     </>
   );
 }
