@@ -48,6 +48,7 @@ export default [
     route("integration/sessions/:id", "routes/member/integration-session.tsx"),
     route("integration/shares/:id", "routes/member/conversation.tsx"),
     route("follow-ups/:id", "routes/member/follow-up.tsx"),
+    route("circles/:id", "routes/member/circle.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
     // Downloads (resource routes): the layout's middleware guards them too.
@@ -69,6 +70,8 @@ export default [
       route("shares", "routes/console/shares.tsx"),
       route("shares/:id", "routes/console/share.tsx"),
       route("follow-ups", "routes/console/follow-ups.tsx"),
+      route("circles", "routes/console/circles.tsx"),
+      route("circles/:id", "routes/console/circle.tsx"),
       route("inbox", "routes/console/inbox.tsx"),
       route("inbox/:id", "routes/console/inbox-message.tsx"),
       route("newsletter", "routes/console/newsletter.tsx"),

@@ -5,6 +5,7 @@ export * from "../app/modules/accounts/schema";
 export * from "../app/modules/audit/schema";
 export * from "../app/modules/bookings/schema";
 export * from "../app/modules/calendar/schema";
+export * from "../app/modules/circles/schema";
 export * from "../app/modules/companion/schema";
 export * from "../app/modules/contact/schema";
 export * from "../app/modules/follow-ups/schema";

@@ -7,6 +7,7 @@ import { safeErrorMessage } from "../app/lib/errors";
 import { isLoopbackHost } from "../app/lib/loopback";
 import { describeDemoAccounts, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
 import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
+import { sendCircleReminders } from "../app/modules/circles/circles.server";
 import { runFollowUps } from "../app/modules/follow-ups/plan.server";
 import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
@@ -198,13 +199,14 @@ async function main() {
     pruneSubmissions(database.db).catch(() => {});
   }, 3_600_000);
   pruneTimer.unref();
-  // The scheduled mail: 24-hour booking reminders, integration invitations and follow-up check-ins after a session, the
+  // The scheduled mail: 24-hour booking and circle reminders, integration invitations and follow-up check-ins after a session, the
   // weekly journal reminder, and any newsletter send that was cut off. Each is claimed row by row,
   // so any number of instances may run this.
   const scheduled = [
     ["booking reminders", () => sendDueReminders(database.db)],
     ["integration prompts", () => sendIntegrationPrompts(database.db, env.SITE_URL)],
     ["follow-up check-ins", () => runFollowUps(database.db, env)],
+    ["circle reminders", () => sendCircleReminders(database.db, env)],
     ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
     ["newsletter sends", () => resumeSends(database.db, env.SITE_URL)],
   ] as const;

@@ -137,6 +137,18 @@ export const privacySections: ReadonlyArray<Section> = [
     ],
   },
   {
+    id: "circles",
+    heading: "Integration Circles",
+    blocks: [
+      {
+        type: "p",
+        text: [
+          "When you join an integration circle, we keep that you joined (or wait on its list) and when. Only the Temple Keepers see who comes; other members see only how many places are left. The video link is shown on the circle's page to those with a place and is never sent by email. What is said in a circle is not recorded by us. Your circles are in your data export and are removed with your account.",
+        ],
+      },
+    ],
+  },
+  {
     id: "communication-and-consent",
     heading: "Communication and Consent",
     blocks: [

@@ -67,6 +67,13 @@ export function dayIn(instant: Date, zone: string): string {
   return dateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
+/** "18:30": the wall-clock time of `instant` in `zone`, as a time field takes it. */
+export function clockIn(instant: Date, zone: string): string {
+  return dateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    instant,
+  );
+}
+
 /** The day `days` after `day` (before, when negative): calendar arithmetic, no zone involved. */
 export function addDays(day: string, days: number): string {
   const [, y, m, d] = DAY.exec(day) ?? [];

@@ -133,6 +133,12 @@ export const RULES: Record<string, Rule> = {
     post: { body: { intent: "answer" }, expect: ownerOnly(400) },
     at: (ids) => `/follow-ups/${ids.followUp}`,
   },
+  // A circle: any member may see it and join (their own place only); the video link is the page's, for those with a place.
+  "/circles/:id": {
+    get: signedIn(200),
+    post: { body: { intent: "nothing" }, expect: signedIn(400) },
+    at: (ids) => `/circles/${ids.circle}`,
+  },
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/resources": MEMBER,
   "/profile/export": MEMBER,
@@ -181,6 +187,13 @@ export const RULES: Record<string, Rule> = {
     at: (ids) => `/console/newsletter/${ids.newsletterIssue}`,
   },
   "/console/shares": { get: staff(200) },
+  // Circles: keepers schedule them and alone see who comes.
+  "/console/circles": { get: staff(200), post: { body: { intent: "schedule", title: "" }, expect: staff(400) } },
+  "/console/circles/:id": {
+    get: staff(200),
+    post: { body: { intent: "change", title: "" }, expect: staff(400) },
+    at: (ids) => `/console/circles/${ids.circle}`,
+  },
   // The keepers' follow-up queue: why and by when, never the answers; members are refused.
   "/console/follow-ups": { get: staff(200), post: { body: { intent: "done", followUpId: "" }, expect: staff(400) } },
   "/console/shares/:id": {

@@ -6,6 +6,8 @@ import { allArticles } from "../../app/modules/content/articles";
 import {
   accessRequests,
   applications,
+  circleSignups,
+  circles,
   companionMessages,
   contactMessages,
   facilitatorShares,
@@ -75,6 +77,8 @@ export interface World {
     newsletterIssue: number;
     /** Member A's follow-up check-in, open (due yesterday) and waiting for a keeper (a low score). */
     followUp: number;
+    /** An integration circle a week ahead, with places, in which member A has one. */
+    circle: number;
   };
 }
 
@@ -227,6 +231,21 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   const newsletterUnsubscribe = await linkToken(server, /\/newsletter\/unsubscribe\/([A-Za-z0-9_-]+)/);
   await clearLimits(server);
 
+  const [scheduled] = await db
+    .insert(circles)
+    .values({
+      title: "New Moon Circle",
+      description: "An hour together.",
+      startsAt: new Date(Date.now() + 7 * 86_400_000),
+      minutes: 60,
+      capacity: 8,
+      videoUrl: "https://meet.example.org/new-moon",
+      createdByName: "Keeper",
+    })
+    .returning({ id: circles.id });
+  const circle = scheduled?.id ?? 0;
+  await db.insert(circleSignups).values({ circleId: circle, userId: memberA.id, status: "attending" });
+
   const only = async <T>(rows: Promise<T[]>, what: string): Promise<T> => {
     const [row] = await rows;
     if (!row) throw new Error(`no ${what}`);
@@ -297,6 +316,7 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
           "follow-up",
         )
       ).id,
+      circle,
     },
   };
 }

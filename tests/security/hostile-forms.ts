@@ -28,6 +28,17 @@ export interface HostileForm {
   unread?: string[];
 }
 
+/** A circle as the keepers' form sends it (far ahead, so it is always in the future). */
+const CIRCLE_FIELDS = {
+  title: "Circle",
+  description: "Together.",
+  day: "2099-01-10",
+  time: "18:30",
+  minutes: "60",
+  capacity: "8",
+  videoUrl: "https://meet.example.org/x",
+};
+
 /** Values that have broken real forms: sizes, encodings, types, injections. */
 export const HOSTILE_VALUES: Record<string, string> = {
   oversized: "ॐ".repeat(100_000),
@@ -314,6 +325,36 @@ export const HOSTILE_FORMS: HostileForm[] = [
     by: "keeper",
     at: (ids) => `/console/shares/${ids.share}`,
     fields: { intent: "take" },
+  },
+  {
+    route: "/circles/:id",
+    by: "memberB",
+    at: (ids) => `/circles/${ids.circle}`,
+    fields: { intent: "join" },
+  },
+  {
+    route: "/circles/:id",
+    by: "memberA",
+    at: (ids) => `/circles/${ids.circle}`,
+    fields: { intent: "leave" },
+  },
+  {
+    route: "/console/circles",
+    by: "keeper",
+    fields: { intent: "schedule", ...CIRCLE_FIELDS },
+  },
+  {
+    route: "/console/circles/:id",
+    by: "keeper",
+    at: (ids) => `/console/circles/${ids.circle}`,
+    fields: { intent: "change", ...CIRCLE_FIELDS },
+  },
+  {
+    // After the change above: the circle is cancelled once, and every later post is refused with its message.
+    route: "/console/circles/:id",
+    by: "keeper",
+    at: (ids) => `/console/circles/${ids.circle}`,
+    fields: { intent: "cancel" },
   },
   {
     route: "/follow-ups/:id",

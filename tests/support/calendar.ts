@@ -21,7 +21,7 @@ export interface CalendarEvent {
  * wants them: each ends in CRLF and is at most 75 octets, and unfolding gives back whole UTF-8 text.
  * Expects one calendar with one event.
  */
-export function readCalendar(content: string): CalendarEvent {
+export function readCalendar(content: string, product = "Bookings"): CalendarEvent {
   expect(content.endsWith("\r\n")).toBe(true);
   const lines = content.slice(0, -2).split("\r\n");
   for (const line of lines) {
@@ -33,7 +33,7 @@ export function readCalendar(content: string): CalendarEvent {
   const root = new ICAL.Component(ICAL.parse(content));
   expect(root.name).toBe("vcalendar");
   expect(root.getFirstPropertyValue("version")).toBe("2.0");
-  expect(root.getFirstPropertyValue("prodid")).toBe("-//Sacred Path Congregation//Bookings//EN");
+  expect(root.getFirstPropertyValue("prodid")).toBe(`-//Sacred Path Congregation//${product}//EN`);
   const events = root.getAllSubcomponents("vevent");
   expect(events).toHaveLength(1);
   const event = events[0] as InstanceType<typeof ICAL.Component>;

@@ -92,6 +92,7 @@ function pagesOf(routes: AppRoute[], ids: World["ids"]): Page[] {
     // A conversation after a message that spoke of danger: the crisis lines above it.
     view("memberA", `/integration/shares/${ids.share}?done=sent-care`),
     view("memberA", `/follow-ups/${ids.followUp}?done=answered-care`),
+    view("memberA", `/circles/${ids.circle}?done=joined`),
     view("keeper", `/console/members/${ids.memberA}?record=open`),
     view("keeper", "/console/inbox?show=handled"),
     view("keeper", "/console/shares?show=all"),

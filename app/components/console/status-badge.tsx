@@ -23,6 +23,7 @@ const TONES: Record<string, string> = {
   urgent: "border-rose-300 bg-rose-500/20 font-semibold text-rose-100",
   handled: "border-emerald-400/60 text-emerald-200",
   draft: "border-violet-300/60 text-violet-200",
+  scheduled: "border-emerald-400/60 text-emerald-200",
   sending: "border-gold/60 text-gold",
   unsubscribed: "border-violet-300/40 text-mist-muted",
 };

@@ -6,6 +6,11 @@ export const CONSOLE_MESSAGES = {
   done: {
     request: { approved: "Request approved", declined: "Request declined" },
     followUps: { done: "Marked done" },
+    circle: {
+      scheduled: "Circle scheduled",
+      changed: "Circle changed: everyone with a place was sent the update",
+      cancelled: "Circle cancelled: everyone signed up was told",
+    },
     share: {
       replied: "Message sent",
       take: "The conversation is yours",

@@ -16,6 +16,7 @@ export const CONSOLE_NAV: ReadonlyArray<{
   { to: "/console/inbox", label: "Inbox", minRole: "keeper", waiting: "inbox" },
   { to: "/console/shares", label: "Shares", minRole: "keeper", waiting: "shares" },
   { to: "/console/follow-ups", label: "Follow-ups", minRole: "keeper", waiting: "followUps" },
+  { to: "/console/circles", label: "Circles", minRole: "keeper" },
   { to: "/console/requests", label: "Access requests", minRole: "keeper", waiting: "requests" },
   { to: "/console/applications", label: "Applications", minRole: "keeper", waiting: "applications" },
   { to: "/console/bookings", label: "Bookings", minRole: "keeper", waiting: "mentorship" },

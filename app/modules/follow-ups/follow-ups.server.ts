@@ -54,13 +54,20 @@ export async function memberFollowUp(db: Db, env: Env, userId: string, id: numbe
   return row ? opened(env, row) : null;
 }
 
-/** Whether the check-in is the member's own: checked before anything posted to it is read. */
-export async function ownsFollowUp(db: Db, userId: string, id: number): Promise<boolean> {
+/** Whether a check-in of the member's own takes answers now: checked before anything posted to it is read. */
+export async function followUpState(
+  db: Db,
+  userId: string,
+  id: number,
+  now = new Date(),
+): Promise<"missing" | "early" | "answered-already" | "open"> {
   const [row] = await db
-    .select({ id: followUps.id })
+    .select({ dueAt: followUps.dueAt, answeredAt: followUps.answeredAt })
     .from(followUps)
     .where(and(eq(followUps.id, id), eq(followUps.userId, userId)));
-  return Boolean(row);
+  if (!row) return "missing";
+  if (row.answeredAt) return "answered-already";
+  return row.dueAt > now ? "early" : "open";
 }
 
 /** The member's check-ins, planned and answered, in the order they fall due. */

@@ -5,6 +5,7 @@ import { passkeys } from "../accounts/passkey-schema";
 import { sessions, users } from "../accounts/schema";
 import { listRecordReads } from "../audit/audit.server";
 import { checkins } from "../calendar/schema";
+import { exportCircleSignups } from "../circles/circles.server";
 import { conversation, listInsights } from "../companion/companion.server";
 import { practiceCompletions } from "../companion/schema";
 import { contactMessages } from "../contact/schema";
@@ -63,6 +64,7 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
       who5Percent: item.percent,
       answer: item.answers?.note ?? null,
     })),
+    integrationCircles: await exportCircleSignups(db, userId),
     checkins: await db
       .select({ day: checkins.day, emotion: checkins.emotion })
       .from(checkins)

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CheckinChart } from "~/components/calendar/checkin-chart";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
+import { UpcomingCircles } from "~/components/circles/upcoming-circles";
 import { StatusBadge } from "~/components/console/status-badge";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
@@ -20,6 +21,7 @@ import { checkIn, checkinsIn, journalIn, monthAndRecent } from "~/modules/calend
 import { CHECKIN_CHOICES, type CheckinLabel } from "~/modules/calendar/checkin-choices";
 import { CALENDAR_MESSAGES } from "~/modules/calendar/messages";
 import { checkinSchema } from "~/modules/calendar/validation";
+import { upcomingCircles } from "~/modules/circles/signups.server";
 import type { Route } from "./+types/calendar";
 
 export const meta: Route.MetaFunction = () => privateMeta("Sacred Session Calendar");
@@ -46,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chartStart = addDays(today, -(range - 1));
   const nextMonthStart = `${addDays(thisMonthStart, 32).slice(0, 7)}-01`;
   const recentFrom = chartStart < thisMonthStart ? chartStart : thisMonthStart;
-  const [activity, upcoming, sessions] = await Promise.all([
+  const [activity, upcoming, sessions, circles] = await Promise.all([
     monthAndRecent(handles.db, viewer.id, zone, [monthStart, monthEnd], [recentFrom, today]),
     upcomingForMember(handles.db, viewer.id),
     memberSessionCount(
@@ -55,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       zonedInstant(thisMonthStart, "00:00", zone),
       zonedInstant(nextMonthStart, "00:00", zone),
     ),
+    upcomingCircles(handles.db, viewer.id),
   ]);
   const { month: shown, recent } = activity;
   const monthCheckins = checkinsIn(shown, monthStart, monthEnd);
@@ -89,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
       journalEmotions: chartJournal.emotions,
     },
+    circles: circles.map(({ startsAt, ...c }) => ({ ...c, when: formatSlot(startsAt, zone) })),
     thisMonth: {
       sessions,
       journal: Object.values(nowJournal.perDay).reduce((a, b) => a + b, 0),
@@ -117,7 +121,8 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   keepFormOnFailure(args, CALENDAR_MESSAGES.checkinNotSaved);
 
 export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
-  const { booker, today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming } = loaderData;
+  const { booker, today, selected, range, todaysCheckin, marked, selectedDay, chart, thisMonth, upcoming, circles } =
+    loaderData;
   const [booking, setBooking] = useState<BookableOffer | null>(null);
   const result = actionData;
   const navigation = useNavigation();
@@ -285,6 +290,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             <CheckinChart days={chart.days} journalEmotions={chart.journalEmotions} />
           </div>
         </section>
+        <UpcomingCircles circles={circles} />
       </div>
     </>
   );

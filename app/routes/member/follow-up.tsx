@@ -23,7 +23,7 @@ import { useForm } from "~/forms/use-form";
 import { formatDate } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
-import { answerFollowUp, memberFollowUp, ownsFollowUp } from "~/modules/follow-ups/follow-ups.server";
+import { answerFollowUp, followUpState, memberFollowUp } from "~/modules/follow-ups/follow-ups.server";
 import { FOLLOW_UP_MESSAGES } from "~/modules/follow-ups/messages";
 import { followUpSchema, WHO5_FIELDS } from "~/modules/follow-ups/validation";
 import { checkInTitle, FOLLOW_UP_QUESTION, WHO5_ITEMS, WHO5_SCALE } from "~/modules/follow-ups/who5";
@@ -53,6 +53,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+const notOpen = (state: "early" | "answered-already") => ({
+  title: "Not saved",
+  description: state === "early" ? FOLLOW_UP_MESSAGES.early : FOLLOW_UP_MESSAGES.answeredAlready,
+});
+
 /** The answers, once per one-time key and once per check-in: a second answer is refused and changes nothing. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
@@ -62,8 +67,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleForm(submission, NOT_SAVED, handles.logger, async () => {
     switch (submission.fields.intent) {
       case "answer": {
-        // Another member's check-in (or none) is a 404 before anything posted is read.
-        if (!(await ownsFollowUp(handles.db, viewer.id, id))) throw data(null, { status: 404 });
+        // Another member's check-in (or none) is a 404 before anything posted is read; one not open is
+        // refused before its answers are checked (the page then shows no form to mark them on).
+        const state = await followUpState(handles.db, viewer.id, id);
+        if (state === "missing") throw data(null, { status: 404 });
+        if (state !== "open") return refused(submission, notOpen(state), 409);
         const parsed = parse(submission, followUpSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const identity = {
@@ -77,11 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const answer = await once(handles.db, identity, async (tx) => {
           const outcome = await answerFollowUp(tx, handles.env, viewer.id, id, answers);
           if (outcome.kind === "missing") throw data(null, { status: 404 });
-          if (outcome.kind !== "answered") {
-            const description =
-              outcome.kind === "early" ? FOLLOW_UP_MESSAGES.early : FOLLOW_UP_MESSAGES.answeredAlready;
-            throw new FormRefusal(refused(submission, { title: "Not saved", description }, 409));
-          }
+          if (outcome.kind !== "answered") throw new FormRefusal(refused(submission, notOpen(outcome.kind), 409));
           // Words of harm or danger: the crisis lines at once, with or without JavaScript.
           const redirectTo = donePage(`/follow-ups/${id}`, outcome.care ? "answered-care" : "answered");
           return outcome.care ? { redirectTo, data: { care: true } } : { redirectTo };
