@@ -20,13 +20,14 @@ describeEachBackend("conversations with the keepers", (backend) => {
   let cookie: string;
   let otherCookie: string;
   let keeperCookie: string;
+  let keeper: TestAccount;
   beforeAll(async () => {
     server = await startTestServer(backend);
     member = await createAccount(server, "member", "Agnieszka Wróbel");
     cookie = (await signIn(server, member.username, member.password)).cookie;
     const other = await createAccount(server, "member", "Other Member");
     otherCookie = (await signIn(server, other.username, other.password)).cookie;
-    const keeper = await createAccount(server, "keeper", "Elena Keeper");
+    keeper = await createAccount(server, "keeper", "Elena Keeper");
     ({ cookie: keeperCookie } = await signInStaff(server, keeper));
   });
   afterAll(() => server.close());
@@ -103,9 +104,12 @@ describeEachBackend("conversations with the keepers", (backend) => {
     const console = await (await get(server, here, keeperCookie)).text();
     expect(console).toContain("Mostly my father&#x27;s face.");
     expect(console).toContain("taken by Elena Keeper");
-    // A member writing again opens it again.
+    // A member writing again opens it again; the keeper who took it is told at their own address.
     await post(server, `/integration/shares/${id}`, cookie, { intent: "message", message: "One more thing." });
     expect((await statusOf(id))?.status).toBe("waiting-keeper");
+    const [toTaker] = (await mails("share.notify")).slice(-1);
+    expect(toTaker?.toAddress).toBe(keeper.email);
+    expect(toTaker?.textBody).not.toContain("One more thing");
   });
 
   it("marks a later message with crisis words urgent and shows the crisis lines", async () => {

@@ -54,6 +54,13 @@ export async function threadMessages(
   }));
 }
 
+/** The address of the keeper who took a conversation, while they are still staff; else null. */
+async function keeperAddress(tx: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [keeper] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+  return keeper && (keeper.role === "keeper" || keeper.role === "admin") ? keeper.email : null;
+}
+
 /** Stores one sealed message (the id is part of its sealed context, so it is sealed once the row exists). */
 async function storeMessage(
   tx: Db,
@@ -96,7 +103,12 @@ export async function writeAsMember(
   const urgent = speaksOfCrisis(text);
   return db.transaction(async (tx) => {
     const [share] = await tx
-      .select({ id: facilitatorShares.id, userId: facilitatorShares.userId, urgent: facilitatorShares.urgent })
+      .select({
+        id: facilitatorShares.id,
+        userId: facilitatorShares.userId,
+        urgent: facilitatorShares.urgent,
+        assigneeId: facilitatorShares.assigneeId,
+      })
       .from(facilitatorShares)
       .where(and(eq(facilitatorShares.id, shareId), eq(facilitatorShares.userId, member.id)))
       .for("update");
@@ -107,7 +119,10 @@ export async function writeAsMember(
       .update(facilitatorShares)
       .set({ status: "waiting-keeper", lastMessageAt: now, memberReadAt: now, urgent: share.urgent || urgent })
       .where(eq(facilitatorShares.id, share.id));
-    await notifyKeepers(tx, env, {
+    // A conversation a keeper took is theirs to answer: told at their own address. Urgent words, and
+    // a conversation no one took, go to the keepers' shared address, where whoever is at work reads it.
+    const taker = urgent ? null : await keeperAddress(tx, share.assigneeId);
+    await notifyKeepers(tx, taker ? { ...env, STAFF_EMAIL: taker } : env, {
       kind: "share.notify",
       what: "A member's new message",
       path: `/console/shares/${share.id}`,
