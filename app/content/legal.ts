@@ -122,24 +122,12 @@ export const privacySections: ReadonlyArray<Section> = [
           "When a message you send us through the contact page, a share with your facilitator, or the guide chat uses words of harming yourself or of being in danger, our software shows you crisis lines at once (988 in the United States, your local emergency number, and the Fireside Project peer support line) and marks the message urgent, so a Temple Keeper reads it first. This is a simple match of words on our own server; nothing is sent to any outside service, and the email that tells keepers a message is waiting never contains what you wrote. Your private journal is never scanned. We are not an emergency service: if you are in danger, please call your local emergency number.",
         ],
       },
-    ],
-  },
-  {
-    id: "follow-ups",
-    heading: "Check-ins After a Session",
-    blocks: [
       {
         type: "p",
         text: [
           "After a session you booked, we invite you to a few short check-ins (by default 2 days, 2 weeks and 3 months after it): five statements of the WHO-5 Wellbeing Index, a public questionnaire of the World Health Organization, and one question in your own words. The email that invites you holds only a link; the questions are behind your sign-in. Your answers are encrypted and only you see them, on your dashboard beside your daily moods. Keepers never see your answers or your score. They see only that a check-in waits for them and why: it went unanswered for a week, the score was low, or your words spoke of harm or danger (then you are shown crisis lines at once). A keeper may then write to you. The score is a sign of how two weeks felt, not a diagnosis; this is spiritual care, not treatment, and not an emergency service. You can turn these check-ins off in your settings at any time; your answers are in your data export and are deleted with your account.",
         ],
       },
-    ],
-  },
-  {
-    id: "circles",
-    heading: "Integration Circles",
-    blocks: [
       {
         type: "p",
         text: [

@@ -1,4 +1,5 @@
 import { bookingPurpose } from "./bookings/bookings.server";
+import { cancelRefundedBooking } from "./bookings/changes.server";
 import { giftPurpose } from "./giving/gifts.server";
 import { registerPurpose } from "./payments/purposes.server";
 
@@ -9,4 +10,5 @@ import { registerPurpose } from "./payments/purposes.server";
  */
 registerPurpose("gift", giftPurpose);
 registerPurpose("ceremony-gift", giftPurpose);
-registerPurpose("booking", bookingPurpose);
+// A refund made at PayPal cancels the session: cancelling lives in changes.server.ts, which imports bookings.server.
+registerPurpose("booking", { ...bookingPurpose, onRefunded: cancelRefundedBooking });

@@ -1,10 +1,20 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
-import { auditLog, gifts, mailOutbox, paymentEvents, payments, rateLimits, testProviderOrders } from "../../db/schema";
-import { createAccount, get, post, signInStaff, type TestAccount } from "../support/accounts";
+import {
+  auditLog,
+  gifts,
+  mailOutbox,
+  paymentEvents,
+  payments,
+  rateLimits,
+  testProviderOrders,
+  users,
+} from "../../db/schema";
+import { createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { type PaypalStandIn, signedWebhook, startServerWithPaypal } from "../support/paypal-stand-in";
+import { readPdf } from "../support/pdf";
 import { postForm, startTestServer, type TestServer } from "../support/server";
 
 const donor = { donorName: "Ana Ruiz", email: "Ana@Example.org" };
@@ -185,7 +195,10 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     const csv = await (await get(server, "/console/giving.csv", adminCookie)).text();
     expect(csv.trim().split("\r\n")).toHaveLength(3);
     const [first] = await server.database.db.select().from(gifts).orderBy(gifts.id);
-    const refunded = await post(server, "/console/giving", adminCookie, { refund: String(first?.id) });
+    const refunded = await post(server, "/console/giving", adminCookie, {
+      intent: "refund",
+      refund: String(first?.id),
+    });
     expect(refunded.status).toBe(303);
     expect(refunded.headers.get("location")).toBe("/console/giving?done=refunded");
     expect(await (await get(server, "/console/giving?done=refunded", adminCookie)).text()).toContain("Gift refunded");
@@ -201,7 +214,9 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     expect(payment).toMatchObject({ status: "refunded", refundedByName: "Adrian Steward" });
     // Refunding is naturally idempotent: a repeat (a lost answer, a double click) gets the same
     // answer and refunds nothing more (one audit entry, one email).
-    expect((await post(server, "/console/giving", adminCookie, { refund: String(first?.id) })).status).toBe(303);
+    expect(
+      (await post(server, "/console/giving", adminCookie, { intent: "refund", refund: String(first?.id) })).status,
+    ).toBe(303);
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, "gift.refunded"))).toHaveLength(
       1,
     );
@@ -213,12 +228,92 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
       .update(payments)
       .set({ status: "declined" })
       .where(eq(payments.id, second?.paymentId ?? ""));
-    const refused = await post(server, "/console/giving", adminCookie, { refund: String(second?.id) });
+    const refused = await post(server, "/console/giving", adminCookie, {
+      intent: "refund",
+      refund: String(second?.id),
+    });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("This gift cannot be refunded.");
     const keeper = await createAccount(server, "keeper");
     const { cookie } = await signInStaff(server, keeper);
-    expect((await post(server, "/console/giving", cookie, { refund: String(first?.id) })).status).toBe(403);
+    expect(
+      (await post(server, "/console/giving", cookie, { intent: "refund", refund: String(first?.id) })).status,
+    ).toBe(403);
+  });
+
+  it("records gifts given in person (admins, audited), in the totals, the CSV and, once linked, the donor's statement", async () => {
+    const member = await createAccount(server, "member", "Józef Kowalski");
+    await server.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, member.id));
+    const today = new Date().toISOString().slice(0, 10);
+    const cheque = {
+      intent: "record",
+      donorName: "Józef Kowalski",
+      email: member.email,
+      amount: "40",
+      givenOn: today,
+      method: "cheque",
+      chequeNumber: "1042",
+      sendReceipt: "on",
+    };
+    for (const [fields, message] of [
+      [{ chequeNumber: "" }, "Please give the cheque number."],
+      [{ givenOn: "2999-01-01" }, "Please give the date it was given (not in the future)."],
+      [{ amount: "12.5" }, "Please enter a whole-dollar amount, like 25."],
+      [{ amount: "0" }, "Please enter an amount of at least $1."],
+      [{ method: "card" }, "Please choose cash or cheque."],
+    ] as const) {
+      const refused = await post(server, "/console/giving", adminCookie, { ...cheque, ...fields });
+      expect(refused.status, message).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+    expect(await server.database.db.select().from(gifts)).toEqual([]);
+
+    const key = { _key: "in-person-gift-key-000001" };
+    const recorded = await post(server, "/console/giving", adminCookie, { ...cheque, ...key });
+    expect(recorded.headers.get("location")).toBe("/console/giving?done=recorded");
+    expect((await post(server, "/console/giving", adminCookie, { ...cheque, ...key })).status).toBe(303);
+    await post(server, "/console/giving", adminCookie, {
+      ...cheque,
+      amount: "15",
+      method: "cash",
+      chequeNumber: "",
+      sendReceipt: "",
+    });
+    const rows = await server.database.db.select().from(gifts).orderBy(gifts.id);
+    expect(rows.map((g) => [g.method, g.amountCents, g.chequeNumber, g.paymentId, g.userId])).toEqual([
+      ["cheque", 4000, "1042", null, null],
+      ["cash", 1500, null, null, null],
+    ]);
+    expect(rows[0]?.recordedByName).toBe("Adrian Steward");
+    const receipts = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift.receipt"));
+    expect(receipts).toHaveLength(1); // asked for once: the cash gift's donor did not ask
+    expect(receipts[0]?.textBody).toContain("of $40.00 by cheque on");
+    expect(receipts[0]?.textBody).toContain("Payment reference: Cheque no. 1042");
+    expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, "gift.recorded"))).toHaveLength(
+      2,
+    );
+    const page = await (await get(server, "/console/giving", adminCookie)).text();
+    expect(page).toContain("$55.00");
+    expect(page).toContain("cheque 1042");
+    const csv = await (await get(server, "/console/giving.csv", adminCookie)).text();
+    expect(csv).toContain(",cheque,1042");
+    expect(csv).toContain(",cash,");
+    // A keeper may read the list but not record one.
+    const keeper = await createAccount(server, "keeper");
+    const { cookie } = await signInStaff(server, keeper);
+    expect((await post(server, "/console/giving", cookie, cheque)).status).toBe(403);
+
+    // The donor links the gifts from their confirmed address; they count in their statement.
+    const { cookie: memberCookie } = await signIn(server, member.username, member.password);
+    const profile = await (await get(server, "/profile", memberCookie)).text();
+    const records = profile.match(/name="records" value="([^"]*)"/)?.[1] ?? "";
+    expect(records.split(",")).toHaveLength(2);
+    expect((await post(server, "/profile", memberCookie, { intent: "link-records", records })).status).toBe(303);
+    const statement = await get(server, `/profile/giving-statement/${today.slice(0, 4)}`, memberCookie);
+    const { text } = await readPdf(new Uint8Array(await statement.arrayBuffer()));
+    expect(text).toContain("$40.00");
+    expect(text).toContain("$15.00");
+    expect(text).toContain("Total (2 gifts)");
   });
 
   it("refunds a gift in one unit with its record: a refund that cannot be recorded changes nothing (issue 28)", async () => {
@@ -246,14 +341,16 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     // The gift's refund mark fails after the provider refunded (a full disk would, too).
     await db.execute(sql`alter table gifts add constraint no_refunds check (refunded_at is null) not valid`);
     try {
-      const failed = await post(server, "/console/giving", adminCookie, { refund: String(gift?.id) });
+      const failed = await post(server, "/console/giving", adminCookie, { intent: "refund", refund: String(gift?.id) });
       expect(failed.status).toBeGreaterThanOrEqual(500);
       expect(await state()).toEqual({ gift: false, payment: "captured", audits: 0 });
     } finally {
       await db.execute(sql`alter table gifts drop constraint no_refunds`);
     }
     // Nothing was half done, so the same refund now goes through whole.
-    expect((await post(server, "/console/giving", adminCookie, { refund: String(gift?.id) })).status).toBe(303);
+    expect(
+      (await post(server, "/console/giving", adminCookie, { intent: "refund", refund: String(gift?.id) })).status,
+    ).toBe(303);
     expect(await state()).toEqual({ gift: true, payment: "refunded", audits: 1 });
   });
 

@@ -303,6 +303,24 @@ describe("PayPal provider against the REST stand-in", () => {
       expect(await verify(signedWebhook(event))).toMatchObject({ orderId: null, captureId: "42311647XV020574X" });
     });
 
+    it("maps a verified PAYMENT.CAPTURE.REVERSED to its capture, whether the resource is the capture or a refund", async () => {
+      const asCapture = {
+        id: "WH-REVERSED-CAPTURE",
+        event_type: "PAYMENT.CAPTURE.REVERSED",
+        resource: { id: "42311647XV020574X", status: "REVERSED" },
+      };
+      expect(await verify(signedWebhook(asCapture))).toMatchObject({ captureId: "42311647XV020574X" });
+      const asRefund = {
+        id: "WH-REVERSED-REFUND",
+        event_type: "PAYMENT.CAPTURE.REVERSED",
+        resource: {
+          id: "8MC585209K746392H",
+          links: [{ href: "https://api.paypal.com/v2/payments/captures/42311647XV020574X", rel: "up", method: "GET" }],
+        },
+      };
+      expect(await verify(signedWebhook(asRefund))).toMatchObject({ captureId: "42311647XV020574X" });
+    });
+
     it("refuses a forged signature", async () => {
       const event = { id: "WH-FORGED", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "X" } };
       expect(await verify(signedWebhook(event, "forged-signature"))).toBeNull();

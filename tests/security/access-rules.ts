@@ -211,7 +211,7 @@ export const RULES: Record<string, Rule> = {
   },
   "/console/quiz": { get: staff(200) },
   // Refunds are for admins; gift 0 does not exist, hence 409 for them.
-  "/console/giving": { get: staff(200), post: { body: { refund: "0" }, expect: adminOnly(400) } },
+  "/console/giving": { get: staff(200), post: { body: { intent: "refund", refund: "0" }, expect: adminOnly(400) } },
   "/console/bookings": { get: staff(200), post: { body: { intent: "nothing" }, expect: staff(400) } },
   "/thank-you": PUBLIC,
   "/thank-you-sacred-offering": PUBLIC,

@@ -402,7 +402,22 @@ export const HOSTILE_FORMS: HostileForm[] = [
     // "Add note only" sends its own button, not a decision's.
     fields: { intent: "note", text: "" },
   },
-  { route: "/console/giving", by: "admin", fields: { refund: "1" } },
+  { route: "/console/giving", by: "admin", fields: { intent: "refund", refund: "1" } },
+  {
+    route: "/console/giving",
+    by: "admin",
+    fields: {
+      intent: "record",
+      donorName: "Ana Ruiz",
+      email: "ana@example.org",
+      amount: "40",
+      givenOn: "2026-01-04",
+      method: "cheque",
+      chequeNumber: "1042",
+      sendReceipt: "on",
+    },
+    optional: ["sendReceipt"],
+  },
   { route: "/console/bookings", by: "keeper", fields: { intent: "block", day, reason: "" } },
   { route: "/newsletter", by: "visitor", fields: { email: "n@example.org" } },
   { route: "/confirm-email/:token", by: "visitor", at: (ids) => `/confirm-email/${ids.emailChange}`, fields: {} },

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   applicationNoted: "application.noted",
   quizExported: "quiz.exported",
   giftRefunded: "gift.refunded",
+  giftRecorded: "gift.recorded",
   givingExported: "giving.exported",
   twoFactorEnabled: "staff.two-factor-enabled",
   twoFactorReset: "account.two-factor-reset",

@@ -6,6 +6,7 @@ import type { Env } from "../../env.server";
 import { hashToken, newToken } from "../../lib/tokens.server";
 import { enqueue } from "../mail/outbox.server";
 import { getPayment, refundPayment } from "../payments/payments.server";
+import type { Payment } from "../payments/schema";
 import { bookableOffer, checkDay, expireLapsedHolds } from "./availability.server";
 import { sendConfirmation } from "./bookings.server";
 import { bookingCalendar } from "./calendar-file.server";
@@ -51,6 +52,15 @@ export async function cancelThroughLink(tx: Db, env: Env, bookingId: string, tok
     await refundPayment(tx, env, booking.paymentId, "Cancelled by the booker");
     refunded = (await getPayment(tx, booking.paymentId))?.status === "refunded";
   }
+  await cancelAndTell(tx, env, booking, refunded);
+  return { refunded };
+}
+
+/**
+ * Cancels a booking in the caller's transaction: its link is spent, the slot freed, the calendar
+ * event's SEQUENCE raised, and the booker mailed (with the event's cancellation if it was confirmed).
+ */
+async function cancelAndTell(tx: Db, env: Env, booking: Booking, refunded: boolean) {
   const [cancelled] = await tx
     .update(bookings)
     .set({
@@ -69,7 +79,20 @@ export async function cancelThroughLink(tx: Db, env: Env, bookingId: string, tok
     ...cancelledMail(booking, refunded),
     attachments: booking.status === "confirmed" ? [bookingCalendar(cancelled, env, "CANCEL")] : [],
   });
-  return { refunded };
+}
+
+/**
+ * A refund or reversal made at the provider (PayPal's webhook) of a session's payment: the session
+ * is cancelled with it (its slot freed, the booker told, the calendar event cancelled), in the
+ * transaction that marks the payment refunded. A session already cancelled is left as it is.
+ */
+export async function cancelRefundedBooking(tx: Db, env: Env, payment: Payment) {
+  const [booking] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.paymentId, payment.id), eq(bookings.status, "confirmed")))
+    .for("update");
+  if (booking) await cancelAndTell(tx, env, booking, true);
 }
 
 /** Moves a confirmed booking to another free slot of its offer; a new confirmation, calendar update and link are sent. */

@@ -26,7 +26,7 @@ export const CONSOLE_MESSAGES = {
       enabled: "Account enabled",
       "two-factor-reset": "Two-factor reset: their sessions ended and they were told by email",
     },
-    giving: { refunded: "Gift refunded" },
+    giving: { refunded: "Gift refunded", recorded: "Gift recorded" },
     application: {
       note: "Note added",
       new: "Application reopened",

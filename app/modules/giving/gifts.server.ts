@@ -50,22 +50,79 @@ export async function recordGift(tx: Db, _env: Env, payment: Payment) {
     kind: "gift.receipt",
     to: gift.donorEmail,
     subject: `Your receipt for ${formatCents(gift.amountCents)}`,
-    ...renderMail(receipt(gift, payment)),
+    ...renderMail(receipt(gift, payment.providerOrderId ?? payment.id)),
   });
   return gift;
 }
 
-function receipt(gift: Gift, payment: Payment) {
+const METHOD_WORDS = { online: "online", cash: "in cash", cheque: "by cheque" } as const;
+
+/** The receipt's words (the donor's email; `reference` names the payment, or how it was given in person). */
+function receipt(gift: Gift, reference: string) {
   const date = gift.givenAt.toISOString().slice(0, 10);
   return {
     heading: `Thank you, ${gift.donorName}`,
     paragraphs: [
-      `We received your ${gift.kind === "ceremony" ? "ceremony donation" : "offering"} of ${formatCents(gift.amountCents)} on ${date}.`,
-      `Receipt number: ${gift.id}\nDonor: ${gift.donorName} <${gift.donorEmail}>\nAmount: ${formatCents(gift.amountCents)} (USD)\nDate: ${date}\nReceived by: ${site.name}\nPayment reference: ${payment.providerOrderId ?? payment.id}`,
+      `We received your ${gift.kind === "ceremony" ? "ceremony donation" : "offering"} of ${formatCents(gift.amountCents)} ${METHOD_WORDS[gift.method]} on ${date}.`,
+      `Receipt number: ${gift.id}\nDonor: ${gift.donorName} <${gift.donorEmail}>\nAmount: ${formatCents(gift.amountCents)} (USD)\nDate: ${date}\nReceived by: ${site.name}\nPayment reference: ${reference}`,
       "No goods or services were provided in exchange for this contribution.",
       "Please keep this email for your records. Members can download a year-end giving statement from their profile.",
     ],
   };
+}
+
+/**
+ * A gift given in person (cash or a cheque), recorded by an admin (audited): it is an offering on the
+ * day it was given, counted in the totals and the CSV, and in the donor's statement once it belongs
+ * to their account: the donor links it from their own confirmed address (profile, "link records"),
+ * since an address an admin typed proves nothing of whose it is. A receipt is emailed when asked.
+ */
+export async function recordInPersonGift(
+  tx: Db,
+  staff: { id: string; name: string },
+  input: {
+    donorName: string;
+    email: string;
+    cents: number;
+    givenOn: string;
+    method: "cash" | "cheque";
+    chequeNumber: string;
+    sendReceipt: boolean;
+  },
+  ip: string,
+) {
+  const [gift] = await tx
+    .insert(gifts)
+    .values({
+      paymentId: null,
+      kind: "offering",
+      method: input.method,
+      chequeNumber: input.method === "cheque" ? input.chequeNumber : null,
+      amountCents: input.cents,
+      donorName: input.donorName,
+      donorEmail: input.email,
+      // Noon UTC: the day stays the day in every zone the console shows it in.
+      givenAt: new Date(`${input.givenOn}T12:00:00Z`),
+      recordedByName: staff.name,
+    })
+    .returning();
+  if (!gift) throw new Error("gift not recorded");
+  await recordAudit(tx, {
+    action: AUDIT_ACTIONS.giftRecorded,
+    actor: staff,
+    detail: { giftId: gift.id, amountCents: gift.amountCents, method: gift.method },
+    ip,
+  });
+  if (input.sendReceipt) {
+    const reference = gift.method === "cheque" ? `Cheque no. ${gift.chequeNumber}` : "Cash";
+    await enqueue(tx, {
+      kind: "gift.receipt",
+      to: gift.donorEmail,
+      subject: `Your receipt for ${formatCents(gift.amountCents)}`,
+      ...renderMail(receipt(gift, reference)),
+    });
+  }
+  return gift;
 }
 
 /** A member's own gifts: given from the account, or linked to it from a proven address. */
@@ -129,7 +186,7 @@ export async function markGiftRefunded(db: Db, paymentId: string) {
 /** A gift's payment (an offering or a ceremony donation): recorded with its receipt when paid; a refund made at the provider is noted. */
 export const giftPurpose: PurposeHandlers = {
   onCaptured: recordGift,
-  onRefunded: (db, payment) => markGiftRefunded(db, payment.id),
+  onRefunded: (tx, _env, payment) => markGiftRefunded(tx, payment.id),
 };
 
 export async function getGift(db: Db, id: number) {
@@ -155,9 +212,12 @@ async function refundLockedGift(tx: Db, env: Env, giftId: number, staff: { id: s
     .where(and(eq(gifts.id, giftId), isNull(gifts.refundedAt)))
     .for("update");
   if (!gift) return "not-refundable" as const;
-  const payment = await refundPayment(tx, env, gift.paymentId, staff.name);
-  if (!payment) return "not-refundable" as const;
-  await markGiftRefunded(tx, gift.paymentId);
+  if (gift.paymentId) {
+    const payment = await refundPayment(tx, env, gift.paymentId, staff.name);
+    if (!payment) return "not-refundable" as const;
+  }
+  // A gift given in person was given back by hand: it is marked so.
+  await tx.update(gifts).set({ refundedAt: new Date() }).where(eq(gifts.id, gift.id));
   await recordAudit(tx, {
     action: AUDIT_ACTIONS.giftRefunded,
     actor: staff,
@@ -172,7 +232,9 @@ async function refundLockedGift(tx: Db, env: Env, giftId: number, staff: { id: s
     ...renderMail({
       heading: `Dear ${gift.donorName}`,
       paragraphs: [
-        `We have refunded your gift of ${formatCents(gift.amountCents)} (receipt number ${gift.id}). It may take a few days to appear on your statement.`,
+        gift.paymentId
+          ? `We have refunded your gift of ${formatCents(gift.amountCents)} (receipt number ${gift.id}). It may take a few days to appear on your statement.`
+          : `We have recorded that your gift of ${formatCents(gift.amountCents)} (receipt number ${gift.id}) was given back to you.`,
         "Please keep this email with your receipt: the gift no longer counts toward your giving statement.",
       ],
     }),
@@ -182,7 +244,18 @@ async function refundLockedGift(tx: Db, env: Env, giftId: number, staff: { id: s
 
 /** The console's CSV rows (lib/csv writes them): every gift matching the filter, in pages. */
 export async function* giftsCsv(db: Db, filter: GiftFilter) {
-  yield ["receipt", "given_at", "kind", "amount_usd", "donor", "email", "refunded_at", "payment"];
+  yield [
+    "receipt",
+    "given_at",
+    "kind",
+    "amount_usd",
+    "donor",
+    "email",
+    "refunded_at",
+    "payment",
+    "method",
+    "cheque_number",
+  ];
   let before: number | undefined;
   for (;;) {
     const rows = await listGifts(db, { ...filter, before, limit: 500 });
@@ -195,7 +268,9 @@ export async function* giftsCsv(db: Db, filter: GiftFilter) {
         g.donorName,
         g.donorEmail,
         g.refundedAt?.toISOString() ?? "",
-        g.paymentId,
+        g.paymentId ?? "",
+        g.method,
+        g.chequeNumber ?? "",
       ];
       yield cells;
     }

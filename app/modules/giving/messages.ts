@@ -10,4 +10,10 @@ export const GIVING_MESSAGES = {
   // An amount as typed (amount.ts).
   wholeDollars: "Please enter a whole-dollar amount, like 25.",
   maximum: "For gifts above $100,000, please write to us.",
+  // A gift given in person, recorded by an admin.
+  inPersonMinimum: "Please enter an amount of at least $1.",
+  givenOn: "Please give the date it was given (not in the future).",
+  method: "Please choose cash or cheque.",
+  chequeNumber: "Please give the cheque number.",
+  chequeNumberLong: "Please keep the cheque number under 30 characters.",
 } as const;

@@ -4,18 +4,25 @@ import { applications } from "../intake/schema";
 import { payments } from "../payments/schema";
 
 /**
- * Gifts to the congregation: an offering from /donation, or a ceremony donation after an
- * application. Paid sessions are bookings, never gifts (a giving statement lists gifts only).
+ * Gifts to the congregation: an offering from /donation, a ceremony donation after an
+ * application, or a gift given in person (cash or a cheque) that an admin recorded. Paid sessions are bookings, never gifts (a giving statement lists gifts only).
  * The id is the receipt number.
  */
 export const gifts = pgTable(
   "gifts",
   {
     id: serial("id").primaryKey(),
+    /** The online payment; null for a gift given in person (cash or a cheque, recorded by an admin). */
     paymentId: text("payment_id")
-      .notNull()
       .unique()
       .references(() => payments.id),
+    /** How it was given: online (PayPal), or in person as cash or a cheque. */
+    method: text("method", { enum: ["online", "cash", "cheque"] })
+      .notNull()
+      .default("online"),
+    chequeNumber: text("cheque_number"),
+    /** The admin who recorded a gift given in person. */
+    recordedByName: text("recorded_by_name"),
     kind: text("kind", { enum: ["offering", "ceremony"] }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     donorName: text("donor_name").notNull(),

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { checkbox } from "~/lib/checkbox";
+import { isDay } from "~/lib/dates";
 import { emailField, nameField } from "~/lib/person-fields";
 import { chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
 import { CHECKOUT_MINIMUM, DONATION_MINIMUM } from "./amounts";
@@ -51,3 +53,28 @@ export const checkoutSchema = z.object({
   // Blank with PayPal (no card field here); the action asks for it when the provider takes cards.
   cardLast4: z.string().check(z.regex(/^(\d{4})?$/, GIVING_MESSAGES.required)),
 });
+
+/**
+ * A gift given in person (admins): who gave it (their receipt's name and address), how much, on
+ * which day (not after today, UTC), cash or a cheque (its number then required), and whether the
+ * donor asked for a receipt by email.
+ */
+export const inPersonGiftSchema = z
+  .object({
+    donorName: nameField(true),
+    email,
+    amount: dollars(1, GIVING_MESSAGES.inPersonMinimum, false),
+    givenOn: z
+      .string()
+      .check(z.refine((v) => isDay(v) && v <= new Date().toISOString().slice(0, 10), GIVING_MESSAGES.givenOn)),
+    method: z.enum(["cash", "cheque"], GIVING_MESSAGES.method),
+    chequeNumber: z.string().check(z.trim(), z.maxLength(30, GIVING_MESSAGES.chequeNumberLong)),
+    sendReceipt: checkbox(),
+  })
+  .check(
+    z.refine((v) => v.method !== "cheque" || v.chequeNumber !== "", {
+      message: GIVING_MESSAGES.chequeNumber,
+      path: ["chequeNumber"],
+    }),
+  );
+export type InPersonGiftInput = z.infer<typeof inPersonGiftSchema>;

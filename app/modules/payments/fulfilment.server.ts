@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import {
@@ -55,12 +55,19 @@ export async function carryOutPayment(
 
 export const cancelAndRelease = (db: Db, env: Env, paymentId: string) => cancelPayment(db, paymentId, hooksFor(env));
 
+/** The events that say money went back to the payer: a refund made at PayPal, or a reversal (a dispute won by the payer). */
+const MONEY_RETURNED = new Set(["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED"]);
+
 /**
  * A verified PayPal webhook. An event id already handled changes nothing (a replay). An
- * approved order is captured as if the payer had returned; a completed capture is recorded;
- * a refund made at PayPal is recorded here too.
+ * approved order is captured as if the payer had returned; a completed capture is recorded; a
+ * refund or reversal made at PayPal marks the payment refunded and undoes what it paid for (the
+ * gift leaves the statement, the session is cancelled), once, in one transaction. Deliveries may
+ * come out of order: money returned on a capture we have not recorded yet is "early", not
+ * recorded as handled, so the route asks PayPal to deliver it again later (by then the capture's
+ * own event, or the payer's return, has recorded it).
  */
-export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Promise<"handled" | "duplicate"> {
+export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Promise<"handled" | "duplicate" | "early"> {
   const [seen] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
   if (seen) return "duplicate";
   const payment: Payment | null = event.orderId
@@ -68,22 +75,21 @@ export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Prom
     : event.captureId
       ? await findPaymentByCapture(db, event.captureId)
       : null;
-  if (payment) {
-    switch (event.eventType) {
-      case "CHECKOUT.ORDER.APPROVED":
-      case "PAYMENT.CAPTURE.COMPLETED":
-        await completeAndFulfil(db, env, payment.id);
-        break;
-      case "PAYMENT.CAPTURE.REFUNDED":
-        if (payment.status === "captured") {
-          await db
-            .update(payments)
-            .set({ status: "refunded", refundedAt: new Date() })
-            .where(eq(payments.id, payment.id));
-          await handlersFor(payment.purpose).onRefunded?.(db, payment);
-        }
-        break;
-    }
+  if (MONEY_RETURNED.has(event.eventType)) {
+    if (!payment || payment.status === "created") return "early";
+    await db.transaction(async (tx) => {
+      const [returned] = await tx
+        .update(payments)
+        .set({ status: "refunded", refundedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "captured")))
+        .returning();
+      if (returned) await handlersFor(returned.purpose).onRefunded?.(tx, env, returned);
+    });
+  } else if (
+    payment &&
+    (event.eventType === "CHECKOUT.ORDER.APPROVED" || event.eventType === "PAYMENT.CAPTURE.COMPLETED")
+  ) {
+    await completeAndFulfil(db, env, payment.id);
   }
   // Recorded only once handled: if handling failed, PayPal's retry is handled again (capture is idempotent).
   await db.insert(paymentEvents).values({ id: event.id, eventType: event.eventType }).onConflictDoNothing();

@@ -263,6 +263,14 @@ function declineReason(reason: string | undefined) {
   return reason ? `PayPal declined the payment (${reason}).` : "PayPal declined the payment.";
 }
 
+/** The capture a refund belongs to: the id at the end of its "up" link. */
+// biome-ignore lint/suspicious/noExplicitAny: PayPal's JSON.
+function upCapture(resource: any): string | null {
+  const links: { rel?: string; href?: string }[] = Array.isArray(resource.links) ? resource.links : [];
+  const up = links.find((l) => l.rel === "up")?.href;
+  return (typeof up === "string" ? up.match(/\/captures\/([^/?#]+)\/?$/)?.[1] : null) ?? null;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: PayPal's JSON.
 function webhookEvent(event: any): WebhookEvent {
   const type: string = event.event_type;
@@ -276,9 +284,10 @@ function webhookEvent(event: any): WebhookEvent {
     orderId = str(resource.supplementary_data?.related_ids?.order_id);
     if (type === "PAYMENT.CAPTURE.REFUNDED" || event.resource_type === "refund") {
       // The resource is the refund; its "up" link points at the capture it refunds.
-      const links: { rel?: string; href?: string }[] = Array.isArray(resource.links) ? resource.links : [];
-      const up = str(links.find((l) => l.rel === "up")?.href);
-      captureId = up?.match(/\/captures\/([^/?#]+)\/?$/)?.[1] ?? null;
+      captureId = upCapture(resource);
+    } else if (type === "PAYMENT.CAPTURE.REVERSED") {
+      // A reversal's resource may be the refund PayPal made (an "up" link) or the capture itself.
+      captureId = upCapture(resource) ?? str(resource.id);
     } else {
       captureId = str(resource.id);
     }

@@ -14,8 +14,8 @@ export interface PurposeHandlers {
   onCaptured(tx: Db, env: Env, payment: Payment): Promise<unknown>;
   /** Ended without money (declined, failed, cancelled): what was held is let go, in the same transaction. */
   onEnded?(tx: Db, payment: Payment): Promise<void>;
-  /** Refunded at the provider (a webhook): the purpose records it. */
-  onRefunded?(db: Db, payment: Payment): Promise<void>;
+  /** Refunded or reversed at the provider (a webhook): the purpose records it, in the transaction that marks the payment. */
+  onRefunded?(tx: Db, env: Env, payment: Payment): Promise<void>;
 }
 
 const registered = new Map<PaymentPurpose, PurposeHandlers>();

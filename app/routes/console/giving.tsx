@@ -6,8 +6,9 @@ import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
 import { FormAlert } from "~/components/forms/form-alert";
+import { InPersonGiftForm } from "~/components/giving/in-person-gift-form";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, parse, readSubmission, succeeded } from "~/forms/action.server";
+import { handleForm, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import type { FormResult } from "~/forms/forms";
@@ -17,10 +18,20 @@ import { DAY_INVALID, formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { refundSchema } from "~/modules/console/validation";
+import { readWholeDollars } from "~/modules/giving/amount";
 import { formatCents } from "~/modules/giving/amounts";
 import { giftFilterFrom } from "~/modules/giving/filter";
-import { GIFT_PAGE_SIZE, getGift, giftTotals, listGifts, refundGift } from "~/modules/giving/gifts.server";
+import {
+  GIFT_PAGE_SIZE,
+  getGift,
+  giftTotals,
+  listGifts,
+  recordInPersonGift,
+  refundGift,
+} from "~/modules/giving/gifts.server";
+import { inPersonGiftSchema } from "~/modules/giving/validation";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
+import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import { requireStaff } from "../guards.server";
 import type { Route } from "./+types/giving";
 
@@ -33,7 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (invalid) {
     const none = formatCents(0);
     const totals = { count: 0, given: none, refunded: none, net: none };
-    return data({ canRefund, filterError: DAY_INVALID, totals, rows: [], next: null }, { status: 400 });
+    return data(
+      {
+        canRefund,
+        filterError: DAY_INVALID,
+        totals,
+        rows: [],
+        next: null,
+        today: new Date().toISOString().slice(0, 10),
+      },
+      { status: 400 },
+    );
   }
   const before = beforeCursor(url);
   const zone = viewer.timezone;
@@ -43,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     canRefund,
+    today: new Date().toISOString().slice(0, 10),
     filterError: null,
     totals: {
       count: totals.count,
@@ -58,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       donorEmail: g.donorEmail,
       givenAt: formatDateTime(g.givenAt, zone),
       refunded: g.refundedAt !== null,
+      how: g.method === "cheque" ? `cheque ${g.chequeNumber ?? ""}`.trim() : g.method,
     })),
     next: rows.length === GIFT_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
   };
@@ -74,31 +97,62 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireStaff(context.get(viewerContext), "admin");
   const submission = await readSubmission(request);
   return handleForm(submission, CONSOLE_MESSAGES.notSaved, handles.logger, async () => {
-    const parsed = parse(submission, refundSchema);
-    if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
-    const giftId = Number(parsed.data.refund);
-    try {
-      const outcome = await refundGift(handles.db, handles.env, giftId, viewer, handles.clientIp);
-      if (outcome !== "refunded" && !(await getGift(handles.db, giftId))?.refundedAt) {
-        return consoleRefused(submission, "This gift cannot be refunded.", 409);
-      }
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      return consoleRefused(submission, "The payment provider did not answer; nothing was refunded. Try again.", 502);
-    }
     const url = new URL(request.url);
-    return succeeded(request, {
-      redirectTo: donePage(url.pathname, "refunded", url.searchParams),
-      data: { done: "refunded" },
-    });
+    switch (submission.fields.intent) {
+      case "refund": {
+        const parsed = parse(submission, refundSchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors);
+        const giftId = Number(parsed.data.refund);
+        try {
+          const outcome = await refundGift(handles.db, handles.env, giftId, viewer, handles.clientIp);
+          if (outcome !== "refunded" && !(await getGift(handles.db, giftId))?.refundedAt) {
+            return consoleRefused(submission, "This gift cannot be refunded.", 409);
+          }
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          return consoleRefused(
+            submission,
+            "The payment provider did not answer; nothing was refunded. Try again.",
+            502,
+          );
+        }
+        return succeeded(request, {
+          redirectTo: donePage(url.pathname, "refunded", url.searchParams),
+          data: { done: "refunded" },
+        });
+      }
+      case "record": {
+        const parsed = parse(submission, inPersonGiftSchema);
+        if (!parsed.ok) return consoleInvalid(submission, parsed.fieldErrors, Object.keys(inPersonGiftSchema.shape));
+        const { amount, ...rest } = parsed.data;
+        const read = readWholeDollars(amount);
+        const cents = (read.ok && read.dollars ? read.dollars : 0) * 100;
+        // One gift per one-time key: a double click or a resend records it once.
+        const identity = { scope: "console.gift.record", key: submission.key, ownerId: viewer.id, subject: NEW_RECORD };
+        const answer = await once(handles.db, identity, async (tx) => {
+          await recordInPersonGift(tx, viewer, { ...rest, cents }, handles.clientIp);
+          return { redirectTo: donePage(url.pathname, "recorded", url.searchParams), data: { done: "recorded" } };
+        });
+        return succeeded(request, answer);
+      }
+      default:
+        return unknownForm(submission);
+    }
   });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, CONSOLE_MESSAGES.notSaved);
 
 export default function Giving({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, totals, next, canRefund, filterError } = loaderData;
+  const { rows, totals, next, canRefund, filterError, today } = loaderData;
   const result = actionData;
+  const recordAnswer = result && !result.ok && result.values?.intent === "record" ? result : undefined;
+  const record = useForm({
+    id: "record",
+    result: recordAnswer ?? (result?.ok ? result : undefined),
+    schema: loadSchema,
+    onSuccess: (_data, element) => element?.reset(),
+  });
   const [params] = useSearchParams();
   const csv = new URLSearchParams(params);
   csv.delete("before");
@@ -166,6 +220,7 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
             ),
           },
           { header: "Kind", cell: (g) => g.kind },
+          { header: "How", cell: (g) => g.how },
           { header: "Amount", align: "right", className: "tabular-nums", cell: (g) => g.amount },
           {
             header: "Refund",
@@ -176,9 +231,17 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
         ]}
       />
       <OlderLink value={next} />
+      {canRefund ? (
+        <>
+          <h2 className="mt-10 mb-4 font-serif text-2xl font-semibold">Record a gift given in person</h2>
+          <InPersonGiftForm form={record} today={today} />
+        </>
+      ) : null}
     </>
   );
 }
+
+const loadSchema = () => import("~/modules/giving/validation").then((m) => m.inPersonGiftSchema);
 
 /** One gift's Refund: asks first (with JavaScript), then posts the gift's id. */
 function Refund({
@@ -199,6 +262,7 @@ function Refund({
       }}
     >
       <input {...form.keyField} />
+      <input type="hidden" name="intent" value="refund" />
       <button
         type="submit"
         name="refund"

@@ -67,22 +67,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleForm(submission, NOT_SAVED, handles.logger, async () => {
     switch (submission.fields.intent) {
       case "answer": {
-        // Another member's check-in (or none) is a 404 before anything posted is read; one not open is
-        // refused before its answers are checked (the page then shows no form to mark them on).
+        // Another member's check-in (or none) is a 404 before anything posted is read.
         const state = await followUpState(handles.db, viewer.id, id);
         if (state === "missing") throw data(null, { status: 404 });
-        if (state !== "open") return refused(submission, notOpen(state), 409);
-        const parsed = parse(submission, followUpSchema);
-        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const identity = {
           scope: "follow-up.answer",
           key: submission.key,
           ownerId: viewer.id,
           subject: `follow-up:${id}`,
         };
+        if (state !== "open") {
+          // Not open: a resend of the answer that closed it (its one-time key) gets that answer again;
+          // anything else is refused before its answers are read (the page then has no form to mark them on).
+          const replayed = await once<{ care?: boolean }>(handles.db, identity, async () => {
+            throw new FormRefusal(refused(submission, notOpen(state), 409));
+          });
+          return succeeded(request, replayed);
+        }
+        const parsed = parse(submission, followUpSchema);
+        if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const points = WHO5_FIELDS.map((field) => Number(parsed.data[field]));
         const answers = { points, note: parsed.data.note };
-        const answer = await once(handles.db, identity, async (tx) => {
+        const answer = await once<{ care?: boolean }>(handles.db, identity, async (tx) => {
           const outcome = await answerFollowUp(tx, handles.env, viewer.id, id, answers);
           if (outcome.kind === "missing") throw data(null, { status: 404 });
           if (outcome.kind !== "answered") throw new FormRefusal(refused(submission, notOpen(outcome.kind), 409));

@@ -27,6 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!event) return refusal(400, "The delivery's signature did not verify; nothing was done.");
   const outcome = await handleWebhook(handles.db, handles.env, event);
   handles.logger.info({ eventType: event.eventType, outcome }, "payment webhook");
+  // Money returned on a capture not recorded yet (deliveries out of order): PayPal retries a 5xx later.
+  if (outcome === "early")
+    return refusal(503, "The payment this event concerns is not recorded yet; deliver it again later.");
   return new Response(null, { status: 204 });
 }
 
