@@ -14,7 +14,7 @@ import { consoleInvalid, consoleRefused } from "~/forms/console.server";
 import type { FormResult } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
-import { DAY_INVALID, formatDateTime } from "~/lib/dates";
+import { DAY_INVALID, formatDate, formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { refundSchema } from "~/modules/console/validation";
@@ -78,7 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amount: formatCents(g.amountCents),
       donorName: g.donorName,
       donorEmail: g.donorEmail,
-      givenAt: formatDateTime(g.givenAt, zone),
+      // A gift given in person has a day, not a time (kept at noon UTC).
+      givenAt: g.method === "online" ? formatDateTime(g.givenAt, zone) : formatDate(g.givenAt, "UTC"),
       refunded: g.refundedAt !== null,
       how: g.method === "cheque" ? `cheque ${g.chequeNumber ?? ""}`.trim() : g.method,
     })),
