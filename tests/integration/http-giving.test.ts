@@ -314,6 +314,22 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     expect(text).toContain("$40.00");
     expect(text).toContain("$15.00");
     expect(text).toContain("Total (2 gifts)");
+
+    // The cash handed back: marked so (no provider to ask), the donor told, and out of the statement.
+    const cash = rows[1];
+    expect(
+      (await post(server, "/console/giving", adminCookie, { intent: "refund", refund: String(cash?.id) })).status,
+    ).toBe(303);
+    const [back] = await server.database.db
+      .select()
+      .from(gifts)
+      .where(eq(gifts.id, cash?.id ?? 0));
+    expect(back?.refundedAt).toBeInstanceOf(Date);
+    const [told] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift.refunded"));
+    expect(told?.textBody).toContain("was given back to you");
+    expect(await (await get(server, "/console/giving", adminCookie)).text()).toContain("given back");
+    const after = await get(server, `/profile/giving-statement/${today.slice(0, 4)}`, memberCookie);
+    expect((await readPdf(new Uint8Array(await after.arrayBuffer()))).text).toContain("Total (1 gift)");
   });
 
   it("refunds a gift in one unit with its record: a refund that cannot be recorded changes nothing (issue 28)", async () => {

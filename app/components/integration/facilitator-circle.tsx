@@ -8,6 +8,7 @@ import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { Conversations } from "./conversations";
+import { StaffReads } from "./staff-reads";
 
 export interface ShareView {
   id: number;
@@ -199,20 +200,7 @@ export function FacilitatorCircle({
         </p>
       </section>
       {shares.length > 0 ? <Conversations shares={shares} /> : null}
-      <section aria-labelledby="reads-title" className="text-sm">
-        <h3 id="reads-title" className="font-semibold">
-          Who has read what you shared
-        </h3>
-        {reads.length === 0 ? (
-          <p className="mt-1 text-mist-muted">No keeper has opened it yet.</p>
-        ) : (
-          <ul className="mt-1 grid gap-1 text-mist-muted">
-            {reads.map((read) => (
-              <li key={read.id}>{read.text}</li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffReads title="Who has read what you shared" level="h3" reads={reads} />
     </div>
   );
 }

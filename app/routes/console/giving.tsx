@@ -82,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       givenAt: g.method === "online" ? formatDateTime(g.givenAt, zone) : formatDate(g.givenAt, "UTC"),
       refunded: g.refundedAt !== null,
       how: g.method === "cheque" ? `cheque ${g.chequeNumber ?? ""}`.trim() : g.method,
+      inPerson: g.method !== "online",
     })),
     next: rows.length === GIFT_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
   };
@@ -227,7 +228,11 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
             header: "Refund",
             hideHeader: true,
             cell: (g) =>
-              g.refunded ? <StatusBadge status="refunded" /> : canRefund ? <Refund gift={g} result={result} /> : null,
+              g.refunded ? (
+                <StatusBadge status="refunded" label={g.inPerson ? "given back" : "refunded"} />
+              ) : canRefund ? (
+                <Refund gift={g} result={result} />
+              ) : null,
           },
         ]}
       />
@@ -249,7 +254,7 @@ function Refund({
   gift,
   result,
 }: {
-  gift: { id: number; amount: string; donorName: string };
+  gift: { id: number; amount: string; donorName: string; inPerson: boolean };
   result: FormResult<ConsoleDone> | undefined;
 }) {
   const form = useForm({ id: `refund-${gift.id}`, result });
@@ -258,7 +263,11 @@ function Refund({
       method="post"
       {...form.props}
       onSubmit={(event) => {
-        if (window.confirm(`Refund ${gift.amount} to ${gift.donorName}?`)) return form.props.onSubmit(event);
+        // A gift given in person goes back by hand: the button only records that it did.
+        const question = gift.inPerson
+          ? `Record that ${gift.amount} was given back to ${gift.donorName}?`
+          : `Refund ${gift.amount} to ${gift.donorName}?`;
+        if (window.confirm(question)) return form.props.onSubmit(event);
         event.preventDefault();
       }}
     >
@@ -271,7 +280,7 @@ function Refund({
         className="btn-ghost px-3 py-1 text-xs"
         disabled={form.pending}
       >
-        Refund
+        {gift.inPerson ? "Given Back" : "Refund"}
       </button>
     </Form>
   );

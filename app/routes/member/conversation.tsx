@@ -5,6 +5,7 @@ import { CrisisResources } from "~/components/care/crisis-resources";
 import { TextAreaField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { FormOutcome } from "~/components/forms/form-outcome";
+import { StaffReads } from "~/components/integration/staff-reads";
 import { ThreadView } from "~/components/integration/thread-view";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
@@ -161,20 +162,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           {form.pending ? "Sending..." : "Send Message"}
         </button>
       </Form>
-      <section aria-labelledby="reads-title" className="mt-6 text-sm">
-        <h2 id="reads-title" className="font-semibold">
-          Who has read this conversation
-        </h2>
-        {reads.length === 0 ? (
-          <p className="mt-1 text-mist-muted">No keeper has opened it yet.</p>
-        ) : (
-          <ul className="mt-1 grid gap-1 text-mist-muted">
-            {reads.map((read) => (
-              <li key={read.id}>{read.text}</li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffReads title="Who has read this conversation" level="h2" reads={reads} className="mt-6" />
     </article>
   );
 }
