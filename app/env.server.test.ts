@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_SECRETS } from "../tests/support/secrets";
-import { parseEnv } from "./env.server";
+import { parseEnv, publicEnv } from "./env.server";
 
 describe("STAFF_EMAIL", () => {
   it("defaults to an address the mailer delivers to exactly", () => {
@@ -217,6 +217,25 @@ describe("FOLLOW_UP_DAYS", () => {
   it("is refused at start-up unless it is whole days separated by commas", () => {
     for (const value of ["2 weeks", "2;14", "-2", "1.5", "2,,14", "0"]) {
       expect(() => parseEnv({ FOLLOW_UP_DAYS: value }), value).toThrow("FOLLOW_UP_DAYS");
+    }
+  });
+});
+
+describe("GIFT_FEE_PERCENT and GIFT_FEE_FIXED_CENTS", () => {
+  it("are PayPal's US donation rate unless set; 0 and 0 offer no box", () => {
+    expect(publicEnv(parseEnv({})).giftFee).toEqual({ percent: 3.49, fixedCents: 49 });
+    expect(publicEnv(parseEnv({ GIFT_FEE_PERCENT: "0", GIFT_FEE_FIXED_CENTS: "0" })).giftFee).toEqual({
+      percent: 0,
+      fixedCents: 0,
+    });
+  });
+
+  it("are refused at start-up outside a plain rate", () => {
+    for (const value of ["3,49", "11", "-1", "3.499", "3%"]) {
+      expect(() => parseEnv({ GIFT_FEE_PERCENT: value }), value).toThrow("GIFT_FEE_PERCENT must be a percentage");
+    }
+    for (const value of ["0.49", "501", "-1", "lots"]) {
+      expect(() => parseEnv({ GIFT_FEE_FIXED_CENTS: value }), value).toThrow("GIFT_FEE_FIXED_CENTS must be whole");
     }
   });
 });

@@ -100,6 +100,23 @@ const schema = z
       .refine((v) => !/(^|\D)0+(\D|$)/.test(v), "FOLLOW_UP_DAYS must be days after the session, 1 or more")
       .default("2,14,90")
       .transform((v) => (v === "none" ? [] : [...new Set(v.split(",").map(Number))].sort((a, b) => a - b))),
+    /**
+     * "Cover the fee" on the giving forms (issue 34): what the processor keeps of a gift, a percentage and a
+     * fixed part (PayPal's US rate for donations by default). Both 0: the box is not offered.
+     */
+    GIFT_FEE_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, "GIFT_FEE_PERCENT must be a percentage from 0 to 10, like 3.49")
+      .refine((v) => Number(v) <= 10, "GIFT_FEE_PERCENT must be a percentage from 0 to 10, like 3.49")
+      .default("3.49")
+      .transform(Number),
+    GIFT_FEE_FIXED_CENTS: z.coerce
+      .number("GIFT_FEE_FIXED_CENTS must be whole cents from 0 to 500, like 49")
+      .int("GIFT_FEE_FIXED_CENTS must be whole cents from 0 to 500, like 49")
+      .min(0, "GIFT_FEE_FIXED_CENTS must be whole cents from 0 to 500, like 49")
+      .max(500, "GIFT_FEE_FIXED_CENTS must be whole cents from 0 to 500, like 49")
+      .default(49),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     /**
      * "true": demo accounts (public passwords) are wanted on a server other machines can reach: production,
@@ -241,6 +258,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** The only settings the browser may see. */
 export function publicEnv(env: Env) {
-  return { siteUrl: env.SITE_URL, paymentProvider: env.PAYMENT_PROVIDER };
+  return {
+    siteUrl: env.SITE_URL,
+    paymentProvider: env.PAYMENT_PROVIDER,
+    giftFee: { percent: env.GIFT_FEE_PERCENT, fixedCents: env.GIFT_FEE_FIXED_CENTS },
+  };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;

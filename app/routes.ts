@@ -39,6 +39,7 @@ export default [
   layout("routes/member/layout.tsx", [
     route("dashboard", "routes/member/dashboard.tsx"),
     route("profile", "routes/member/profile.tsx"),
+    route("profile/recurring/:id/return", "routes/member/recurring-return.tsx"),
     route("journals", "routes/member/journals.tsx"),
     route("journals/:id", "routes/member/journal-entry.tsx"),
     route("preparation-guide", "routes/member/preparation-guide.tsx"),

@@ -13,6 +13,7 @@ import { sendJournalReminders } from "../app/modules/journal/reminders.server";
 import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.server";
 import { resumeSends } from "../app/modules/newsletter/newsletter-issues.server";
 import { checkPaypalCredentials } from "../app/modules/payments/paypal-check.server";
+import { collectTestSubscriptions } from "../app/modules/payments/test-collections.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";
@@ -209,6 +210,11 @@ async function main() {
     ["circle reminders", () => sendCircleReminders(database.db, env)],
     ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
     ["newsletter sends", () => resumeSends(database.db, env.SITE_URL)],
+    // Test mode only: the test provider collects recurring offerings here, as PayPal does on its own.
+    [
+      "test collections",
+      () => (env.PAYMENT_PROVIDER === "test" ? collectTestSubscriptions(database.db, env) : Promise.resolve(0)),
+    ],
   ] as const;
   // With MAIL_DELIVERY=off nothing is scheduled: no timer at all.
   const reminderTimer = mailDelivery

@@ -1,7 +1,9 @@
 import { bookingPurpose } from "./bookings/bookings.server";
 import { cancelRefundedBooking } from "./bookings/changes.server";
 import { giftPurpose } from "./giving/gifts.server";
+import { recurringGiftEvents } from "./giving/recurring-events.server";
 import { registerPurpose } from "./payments/purposes.server";
+import { registerSubscriptionHandlers } from "./payments/subscription-handlers.server";
 
 /**
  * Where the domains are wired to each other, so none imports the one that serves it back:
@@ -12,3 +14,5 @@ registerPurpose("gift", giftPurpose);
 registerPurpose("ceremony-gift", giftPurpose);
 // A refund made at PayPal cancels the session: cancelling lives in changes.server.ts, which imports bookings.server.
 registerPurpose("booking", { ...bookingPurpose, onRefunded: cancelRefundedBooking });
+// What a subscription's collections and changes do: recurring offerings (giving).
+registerSubscriptionHandlers(recurringGiftEvents);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Backend } from "./database";
+import { type StandInSubscription, standInSubscriptions } from "./paypal-stand-in-subscriptions";
 import { startTestServer } from "./server";
 
 /**
@@ -48,6 +49,11 @@ export interface RecordedRequest {
 export interface PaypalStandIn {
   url: string;
   orders: Map<string, StandInOrder>;
+  subscriptions: Map<string, StandInSubscription>;
+  /** The payer approves a subscription on PayPal's page. */
+  approveSubscription(id: string): unknown;
+  /** A subscription as a BILLING.SUBSCRIPTION.* webhook carries it, after `failedPayments` failures if given. */
+  subscriptionResource(id: string, failedPayments?: number): unknown;
   requests: RecordedRequest[];
   /** The payer approves the order on PayPal's pages. */
   approve(orderId: string): void;
@@ -120,6 +126,8 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
     debug_id: paypalId().toLowerCase(),
     ...(issue ? { details: [{ issue, description: description ?? ISSUES[issue] ?? issue }] } : {}),
   });
+
+  const billing = standInSubscriptions(() => url, error);
 
   const orderJson = (order: StandInOrder) => ({
     id: order.id,
@@ -254,7 +262,7 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
       return [200, { verification_status: ok ? "SUCCESS" : "FAILURE" }];
     }
 
-    return [404, error("RESOURCE_NOT_FOUND", "INVALID_URI")];
+    return billing.route(method, path, requestId, body) ?? [404, error("RESOURCE_NOT_FOUND", "INVALID_URI")];
   }
 
   function token(headers: IncomingHttpHeaders, raw: string): [number, unknown] {
@@ -337,6 +345,9 @@ export async function startPaypalStandIn(): Promise<PaypalStandIn> {
     url,
     orders,
     requests,
+    subscriptions: billing.subscriptions,
+    approveSubscription: billing.approveSubscription,
+    subscriptionResource: billing.resourceOf,
     approve(orderId) {
       const order = find(orderId);
       if (order.status === "PAYER_ACTION_REQUIRED") order.status = "APPROVED";

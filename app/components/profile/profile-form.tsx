@@ -33,19 +33,22 @@ let lastSent = "";
  * redirected (`?done=…`), which leaves edit mode and says it worked; an error keeps the card open
  * with its messages and what was typed.
  */
-export function useProfileForm(intent: string, schema?: Schema) {
+export function useProfileForm(intent: string, schema?: Schema, row?: { field: string; value: string }) {
   const answer = useContext(ProfileAnswerContext);
-  const owner = !answer
-    ? null
-    : answer.ok
-      ? answer.data?.intent
-      : typeof answer.values?.intent === "string"
-        ? answer.values.intent
-        : lastSent;
+  // A form repeated per row (a recurring offering's) takes only the refusal sent from its own row.
+  const ownRow = !row || answer?.ok || answer?.values?.[row.field] === row.value;
+  const owner =
+    !answer || !ownRow
+      ? null
+      : answer.ok
+        ? answer.data?.intent
+        : typeof answer.values?.intent === "string"
+          ? answer.values.intent
+          : lastSent;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const form = useForm<Saved>({
-    id: intent,
+    id: row ? `${intent}-${row.value}` : intent,
     result: owner === intent ? answer : undefined,
     schema,
     onSettled(data) {

@@ -24,5 +24,21 @@ export const PROFILE_SAVED = {
   "passkey-added": { title: "Saved", description: "Your passkey is added. It can sign you in on its own now." },
   "passkey-renamed": { title: "Saved", description: "Your passkey is renamed." },
   "passkey-removed": { title: "Saved", description: "That passkey is removed and can no longer sign you in." },
+  "recurring-started": {
+    title: "Thank you",
+    description: "Your recurring offering is set up. The first gift is collected now; its receipt comes by email.",
+  },
+  "recurring-waiting": {
+    title: "Almost there",
+    description:
+      "PayPal has not confirmed your recurring offering yet. It shows here once it does; nothing is collected before.",
+  },
+  "recurring-amount": { title: "Saved", description: "The amount of your recurring offering is changed." },
+  "recurring-paused": { title: "Saved", description: "Your recurring offering is paused." },
+  "recurring-resumed": { title: "Saved", description: "Your recurring offering is resumed. Thank you." },
+  "recurring-cancelled": {
+    title: "Saved",
+    description: "Your recurring offering is cancelled. Thank you for all you gave.",
+  },
   "two-factor-off": { title: "Saved", description: "Two-factor is off. Your password alone opens your account." },
 } satisfies Outcomes;

@@ -10,7 +10,7 @@ import { refundPayment } from "../payments/payments.server";
 import type { PurposeHandlers } from "../payments/purposes.server";
 import type { Payment } from "../payments/schema";
 import { formatCents } from "./amounts";
-import { type Gift, gifts } from "./schema";
+import { type Gift, gifts, type RecurringGift } from "./schema";
 
 export const GIFT_PAGE_SIZE = 50;
 
@@ -19,7 +19,7 @@ export const GIFT_PAGE_SIZE = 50;
  * donation given while signed in is linked to the account's latest application; a typed address
  * proves nothing, so an anonymous gift is linked to no one's application.
  */
-export async function recordGift(tx: Db, _env: Env, payment: Payment) {
+export async function recordGift(tx: Db, _env: Env, payment: Payment, recurring?: RecurringGift) {
   const kind = payment.purpose === "ceremony-gift" ? "ceremony" : "offering";
   const application =
     kind === "ceremony" && payment.userId
@@ -38,10 +38,12 @@ export async function recordGift(tx: Db, _env: Env, payment: Payment) {
       paymentId: payment.id,
       kind,
       amountCents: payment.amountCents,
+      feeCents: payment.feeCents,
       donorName: payment.payerName,
       donorEmail: payment.payerEmail,
       userId: payment.userId,
       applicationId: application?.id ?? null,
+      recurringId: recurring?.id ?? null,
       givenAt: payment.capturedAt ?? new Date(),
     })
     .returning();
@@ -50,7 +52,7 @@ export async function recordGift(tx: Db, _env: Env, payment: Payment) {
     kind: "gift.receipt",
     to: gift.donorEmail,
     subject: `Your receipt for ${formatCents(gift.amountCents)}`,
-    ...renderMail(receipt(gift, payment.providerOrderId ?? payment.id)),
+    ...renderMail(receipt(gift, payment.providerOrderId ?? payment.id, recurring)),
   });
   return gift;
 }
@@ -58,13 +60,27 @@ export async function recordGift(tx: Db, _env: Env, payment: Payment) {
 const METHOD_WORDS = { online: "online", cash: "in cash", cheque: "by cheque" } as const;
 
 /** The receipt's words (the donor's email; `reference` names the payment, or how it was given in person). */
-function receipt(gift: Gift, reference: string) {
+function receipt(gift: Gift, reference: string, recurring?: RecurringGift) {
   const date = gift.givenAt.toISOString().slice(0, 10);
+  const fee = gift.feeCents > 0;
+  const amount = fee
+    ? `Amount: ${formatCents(gift.amountCents)} (USD): your gift of ${formatCents(gift.amountCents - gift.feeCents)} and ${formatCents(gift.feeCents)} to cover the processing fee`
+    : `Amount: ${formatCents(gift.amountCents)} (USD)`;
   return {
     heading: `Thank you, ${gift.donorName}`,
     paragraphs: [
       `We received your ${gift.kind === "ceremony" ? "ceremony donation" : "offering"} of ${formatCents(gift.amountCents)} ${METHOD_WORDS[gift.method]} on ${date}.`,
-      `Receipt number: ${gift.id}\nDonor: ${gift.donorName} <${gift.donorEmail}>\nAmount: ${formatCents(gift.amountCents)} (USD)\nDate: ${date}\nReceived by: ${site.name}\nPayment reference: ${reference}`,
+      ...(recurring
+        ? [
+            `It is one of your ${recurring.interval === "month" ? "monthly" : "yearly"} offerings. Thank you for giving so faithfully. You can change, pause or stop them from your profile whenever you wish.`,
+          ]
+        : []),
+      ...(fee
+        ? [
+            `You added ${formatCents(gift.feeCents)} to cover the processing fee, so all of your ${formatCents(gift.amountCents - gift.feeCents)} gift reaches the congregation. The whole ${formatCents(gift.amountCents)} is your contribution.`,
+          ]
+        : []),
+      `Receipt number: ${gift.id}\nDonor: ${gift.donorName} <${gift.donorEmail}>\n${amount}\nDate: ${date}\nReceived by: ${site.name}\nPayment reference: ${reference}`,
       "No goods or services were provided in exchange for this contribution.",
       "Please keep this email for your records. Members can download a year-end giving statement from their profile.",
     ],
@@ -172,11 +188,12 @@ export async function giftTotals(db: Db, filter: GiftFilter) {
     .select({
       count: sql<number>`count(*)::int`,
       givenCents: sql<number>`coalesce(sum(${gifts.amountCents}), 0)::int`,
+      feeCents: sql<number>`coalesce(sum(${gifts.feeCents}) filter (where ${gifts.refundedAt} is null), 0)::int`,
       refundedCents: sql<number>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.refundedAt} is not null), 0)::int`,
     })
     .from(gifts)
     .where(filterWhere(filter));
-  return row ?? { count: 0, givenCents: 0, refundedCents: 0 };
+  return row ?? { count: 0, givenCents: 0, feeCents: 0, refundedCents: 0 };
 }
 
 export async function markGiftRefunded(db: Db, paymentId: string) {
@@ -240,41 +257,4 @@ async function refundLockedGift(tx: Db, env: Env, giftId: number, staff: { id: s
     }),
   });
   return "refunded" as const;
-}
-
-/** The console's CSV rows (lib/csv writes them): every gift matching the filter, in pages. */
-export async function* giftsCsv(db: Db, filter: GiftFilter) {
-  yield [
-    "receipt",
-    "given_at",
-    "kind",
-    "amount_usd",
-    "donor",
-    "email",
-    "refunded_at",
-    "payment",
-    "method",
-    "cheque_number",
-  ];
-  let before: number | undefined;
-  for (;;) {
-    const rows = await listGifts(db, { ...filter, before, limit: 500 });
-    for (const g of rows) {
-      const cells = [
-        String(g.id),
-        g.givenAt.toISOString(),
-        g.kind,
-        (g.amountCents / 100).toFixed(2),
-        g.donorName,
-        g.donorEmail,
-        g.refundedAt?.toISOString() ?? "",
-        g.paymentId ?? "",
-        g.method,
-        g.chequeNumber ?? "",
-      ];
-      yield cells;
-    }
-    if (rows.length < 500) return;
-    before = rows.at(-1)?.id;
-  }
 }

@@ -7,6 +7,11 @@ import { hit } from "../rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { forget, NEW_RECORD, once, type SubmissionIdentity } from "../submissions/once.server";
 import { chooseOffering, readWholeDollars } from "./amount";
+import { formatCents } from "./amounts";
+import { feeCents } from "./fee";
+import { feeRate } from "./fee-rate.server";
+import { RECURRING_MESSAGES } from "./messages";
+import { startRecurring } from "./recurring.server";
 import type { checkoutSchema, donationSchema } from "./validation";
 
 type FieldErrors = Record<string, string>;
@@ -34,6 +39,8 @@ export type GiveOutcome =
 interface Gift {
   purpose: "gift" | "ceremony-gift";
   dollars: number;
+  /** Ticked "cover the fee": the fee (fee.ts, at the settings' rate) is added to what is charged. */
+  coverFee: boolean;
   description: string;
   donorName: string;
   email: string;
@@ -59,11 +66,15 @@ async function give(
   const form = read();
   if (!form.ok) return { kind: "invalid", fieldErrors: form.fieldErrors };
   const { gift } = form;
+  const giftCents = gift.dollars * 100;
+  const fee = gift.coverFee ? feeCents(giftCents, feeRate(ctx.env)) : 0;
+  const description = fee > 0 ? `${gift.description} + ${formatCents(fee)} to cover the fee` : gift.description;
   const answer = await once(ctx.db, identity, async (tx) => {
     const paymentId = await recordPayment(tx, ctx.env, {
       purpose: gift.purpose,
-      amountCents: gift.dollars * 100,
-      description: gift.description,
+      amountCents: giftCents + fee,
+      feeCents: fee,
+      description,
       payerName: gift.donorName,
       payerEmail: gift.email,
       userId: identity.ownerId ?? null,
@@ -79,12 +90,37 @@ async function give(
   return outcome;
 }
 
-/** /donation's offering: a tier or a typed amount, approved on the provider's page. */
+/**
+ * A recurring offering from /donation (every month or year): only for a signed-in member, who
+ * manages it from their profile; the provider's subscription is approved on its page.
+ */
+async function giveRecurring(
+  ctx: LoggedHandles,
+  giver: Giver,
+  data: z.infer<typeof donationSchema>,
+  interval: "month" | "year",
+): Promise<GiveOutcome> {
+  if (!onlinePayments(ctx.env)) return { kind: "off" };
+  const limited = await hit(ctx.db, RATE_LIMITS.payment, ctx.clientIp);
+  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!giver.payerId) return { kind: "invalid", fieldErrors: { frequency: RECURRING_MESSAGES.signIn } };
+  const choice = chooseOffering(data.tier, data.amount);
+  if (!choice.ok) return { kind: "invalid", fieldErrors: { [choice.field]: choice.error } };
+  const { donorName, email, coverFee } = data;
+  const start = { userId: giver.payerId, donorName, email, dollars: choice.dollars, coverFee, interval };
+  return startRecurring(ctx, giver.key, start);
+}
+
+/** /donation's offering: a tier or a typed amount, once or recurring, approved on the provider's page. */
 export function giveOffering(
   ctx: LoggedHandles,
   giver: Giver,
   form: ReadForm<z.infer<typeof donationSchema>>,
 ): Promise<GiveOutcome> {
+  const chosen = form();
+  if (chosen.ok && (chosen.data.frequency === "month" || chosen.data.frequency === "year")) {
+    return giveRecurring(ctx, giver, chosen.data, chosen.data.frequency);
+  }
   const identity = { scope: "donation", key: giver.key, ownerId: giver.payerId ?? undefined, subject: NEW_RECORD };
   const read = () => {
     const parsed = form();
@@ -92,10 +128,11 @@ export function giveOffering(
     const choice = chooseOffering(parsed.data.tier, parsed.data.amount);
     if (!choice.ok) return { ok: false as const, fieldErrors: { [choice.field]: choice.error } };
     const dollars = choice.dollars;
-    const { donorName, email } = parsed.data;
+    const { donorName, email, coverFee } = parsed.data;
     const description = `Offering to the church - $${dollars}`;
     const doneAt = (paymentId: string) => `/payments/return?payment=${paymentId}`;
-    return { ok: true as const, gift: { purpose: "gift" as const, dollars, description, donorName, email, doneAt } };
+    const gift = { purpose: "gift" as const, dollars, coverFee, description, donorName, email, doneAt };
+    return { ok: true as const, gift };
   };
   return give(ctx, identity, read, async (paymentId, doneAt) => {
     try {
@@ -125,14 +162,14 @@ export function giveCeremonyDonation(
   const read = () => {
     const parsed = form();
     if (!parsed.ok) return parsed;
-    const { amount, donorName, email, cardLast4 } = parsed.data;
+    const { amount, donorName, email, cardLast4, coverFee } = parsed.data;
     // The schema accepted the amount, so it reads as whole dollars.
     const typed = readWholeDollars(amount);
     const dollars = typed.ok && typed.dollars !== null ? typed.dollars : 0;
     const card = cardLast4 ? { last4: cardLast4, name: donorName } : undefined;
     const description = `Ceremony donation - $${dollars}`;
     const doneAt = () => "/donation-success";
-    const gift = { purpose: "ceremony-gift" as const, dollars, description, donorName, email, card, doneAt };
+    const gift = { purpose: "ceremony-gift" as const, dollars, coverFee, description, donorName, email, card, doneAt };
     return { ok: true as const, gift };
   };
   return give(ctx, identity, read, async (paymentId, doneAt, gift) => {

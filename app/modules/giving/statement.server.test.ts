@@ -6,6 +6,7 @@ const gift = (i: number) => ({
   id: 1000 + i,
   givenAt: new Date(Date.UTC(2024, i % 12, 1 + (i % 28))),
   amountCents: 2500 + i * 100,
+  feeCents: 0,
   kind: i % 3 === 0 ? ("ceremony" as const) : ("offering" as const),
 });
 const base = {
@@ -32,6 +33,18 @@ describe("givingStatementPdf", () => {
     expect(text).toContain("Total (1 gift) $26.00");
     expect(text).toContain("Issued on January 15, 2025 by Sacred Path Congregation.");
     expect(info.Author).toBe("Sacred Path Congregation");
+  });
+
+  it("shows a covered fee on its gift's row and says what the total holds of fees", async () => {
+    const pdf = await givingStatementPdf({
+      ...base,
+      gifts: [gift(1), { ...gift(2), amountCents: 11242, feeCents: 442 }],
+      organization: { legalName: "Sacred Path Congregation" },
+    });
+    const { text } = await readPdf(pdf);
+    expect(text).toContain("Offering (with $4.42 fee) $112.42");
+    expect(text).toContain("Total (2 gifts) $138.42");
+    expect(text).toContain("The total includes $4.42 you gave to cover payment processing fees; it was given too.");
   });
 
   it("breaks pages under many gifts, repeating the heading and column heads, the total on the last", async () => {

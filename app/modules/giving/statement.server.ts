@@ -15,7 +15,14 @@ export interface StatementInput {
   donorName: string;
   donorEmail: string;
   /** At least one gift: a year without any has no statement (the route answers a page). */
-  gifts: ReadonlyArray<{ id: number; givenAt: Date; amountCents: number; kind: "offering" | "ceremony" }>;
+  gifts: ReadonlyArray<{
+    id: number;
+    givenAt: Date;
+    /** Everything given, the covered fee included; `feeCents` of it covered the processor's fee. */
+    amountCents: number;
+    feeCents: number;
+    kind: "offering" | "ceremony";
+  }>;
   issuedAt: Date;
   /** From the settings ORG_LEGAL_NAME and ORG_TAX_ID (an EIN); without a tax id that line is left out. */
   organization: { legalName: string; taxId?: string };
@@ -201,7 +208,9 @@ export async function givingStatementPdf(input: StatementInput): Promise<Uint8Ar
     table.add(row);
     tag(row, "TD", () => text(String(gift.id), { x: COLUMNS.receipt, size: 10 }));
     tag(row, "TD", () => text(day(gift.givenAt), { x: COLUMNS.date, size: 10 }));
-    tag(row, "TD", () => text(KIND[gift.kind], { x: COLUMNS.kind, size: 10 }));
+    // A covered fee was given too: the row says how much of its amount it was.
+    const kind = gift.feeCents > 0 ? `${KIND[gift.kind]} (with ${formatCents(gift.feeCents)} fee)` : KIND[gift.kind];
+    tag(row, "TD", () => text(kind, { x: COLUMNS.kind, size: 10 }));
     tag(row, "TD", () => text(formatCents(gift.amountCents), { x: COLUMNS.amountRight, size: 10, align: "right" }));
     row.end();
     y += ROW;
@@ -220,7 +229,11 @@ export async function givingStatementPdf(input: StatementInput): Promise<Uint8Ar
     text(formatCents(total), { x: COLUMNS.amountRight, size: 11, weight: "bold", align: "right" });
   });
   y += 30;
+  const fees = input.gifts.reduce((sum, g) => sum + g.feeCents, 0);
   for (const line of [
+    ...(fees > 0
+      ? [`The total includes ${formatCents(fees)} you gave to cover payment processing fees; it was given too.`]
+      : []),
     "No goods or services were provided in exchange for these contributions.",
     "Paid sessions are not gifts and are not listed. Refunded gifts are not listed.",
     `Issued on ${day(input.issuedAt)} by ${legalName}${legalName.endsWith(".") ? "" : "."}`,

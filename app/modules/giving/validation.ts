@@ -4,7 +4,7 @@ import { isDay } from "~/lib/dates";
 import { emailField, nameField } from "~/lib/person-fields";
 import { chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
 import { CHECKOUT_MINIMUM, DONATION_MINIMUM } from "./amounts";
-import { GIVING_MESSAGES } from "./messages";
+import { GIVING_MESSAGES, RECURRING_MESSAGES } from "./messages";
 
 const email = emailField();
 
@@ -39,8 +39,20 @@ export const donationSchema = z
     amount: dollars(DONATION_MINIMUM, GIVING_MESSAGES.minimum, true),
     donorName: nameField(true),
     email,
+    coverFee: checkbox(),
+    // Once (or not sent: a page from before recurring offerings), every month or every year.
+    frequency: z
+      .string()
+      .check(z.refine((v) => ["", "once", "month", "year"].includes(v), RECURRING_MESSAGES.frequency)),
   })
   .check(z.refine((v) => chooseOffering(v.tier, v.amount).ok, { message: GIVING_MESSAGES.minimum, path: ["amount"] }));
+
+/** A member's change of their recurring offering's amount (/profile): the offering is theirs (checked first). */
+export const recurringAmountSchema = z.object({
+  recurring: z.string(),
+  amount: dollars(DONATION_MINIMUM, GIVING_MESSAGES.minimum, false),
+  coverFee: checkbox(),
+});
 
 /**
  * /donation-checkout. In test mode the browser checks the card fields and sends only the last
@@ -52,6 +64,7 @@ export const checkoutSchema = z.object({
   donorName: nameField(true),
   // Blank with PayPal (no card field here); the action asks for it when the provider takes cards.
   cardLast4: z.string().check(z.regex(/^(\d{4})?$/, GIVING_MESSAGES.required)),
+  coverFee: checkbox(),
 });
 
 /**

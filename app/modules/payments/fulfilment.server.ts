@@ -13,6 +13,7 @@ import {
 import type { WebhookEvent } from "./provider";
 import { handlersFor } from "./purposes.server";
 import { type Payment, paymentEvents, payments } from "./schema";
+import { changeOf, subscriptionHandlers } from "./subscription-handlers.server";
 
 /** What a captured or ended payment means: whatever its purpose registered (purposes.server.ts). */
 function hooksFor(env: Env): PaymentHooks {
@@ -55,8 +56,24 @@ export async function carryOutPayment(
 
 export const cancelAndRelease = (db: Db, env: Env, paymentId: string) => cancelPayment(db, paymentId, hooksFor(env));
 
-/** The events that say money went back to the payer: a refund made at PayPal, or a reversal (a dispute won by the payer). */
-const MONEY_RETURNED = new Set(["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED"]);
+/**
+ * The events that say money went back to the payer: a refund made at PayPal, or a reversal (a
+ * dispute won by the payer), of a one-time payment's capture or of a subscription's collection (a sale).
+ */
+const MONEY_RETURNED = new Set([
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+  "PAYMENT.SALE.REFUNDED",
+  "PAYMENT.SALE.REVERSED",
+]);
+
+/** A subscription's collection or change, handed to recurring gifts; null when the event is not one. */
+async function subscriptionEvent(db: Db, env: Env, event: WebhookEvent) {
+  if (event.sale) return subscriptionHandlers().onCollected(db, env, event.sale);
+  const change = changeOf(event.eventType);
+  if (event.subscription && change) return subscriptionHandlers().onChanged(db, env, change, event.subscription);
+  return null;
+}
 
 /**
  * A verified PayPal webhook. An event id already handled changes nothing (a replay). An
@@ -70,6 +87,8 @@ const MONEY_RETURNED = new Set(["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REV
 export async function handleWebhook(db: Db, env: Env, event: WebhookEvent): Promise<"handled" | "duplicate" | "early"> {
   const [seen] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
   if (seen) return "duplicate";
+  const recurring = await subscriptionEvent(db, env, event);
+  if (recurring === "early") return "early";
   const payment: Payment | null = event.orderId
     ? await findPaymentByOrder(db, event.orderId)
     : event.captureId

@@ -10,6 +10,8 @@ export interface StartPaymentInput {
   purpose: PaymentPurpose;
   /** Decided by our server (an offer's price, a validated gift): never the browser's say. */
   amountCents: number;
+  /** Of the amount, what the payer chose to add for the processor's fee. */
+  feeCents?: number;
   description: string;
   payerName: string;
   payerEmail: string;
@@ -28,6 +30,7 @@ export async function recordPayment(db: Db, env: Env, input: StartPaymentInput):
     purpose: input.purpose,
     provider: providerFor(db, env).name,
     amountCents: input.amountCents,
+    feeCents: input.feeCents ?? 0,
     description: input.description,
     payerName: input.payerName,
     payerEmail: input.payerEmail,

@@ -1,4 +1,4 @@
-import { tokenRequest } from "./paypal.server";
+import { tokenRequest } from "./paypal-client.server";
 /**
  * The start-up check of PayPal's credentials: one OAuth token request, as the provider makes before
  * its first call (paypal.server.ts). Wrong credentials (a typo, sandbox ones against live) are

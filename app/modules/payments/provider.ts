@@ -42,7 +42,61 @@ export interface WebhookEvent {
   eventType: string;
   /** The order id the event concerns (from the resource or its related ids), if any. */
   orderId: string | null;
+  /** The capture (or, for a subscription's payment, the sale) the event concerns, if any. */
   captureId: string | null;
+  /** A subscription's state, when the event is about one (BILLING.SUBSCRIPTION.*). */
+  subscription: ProviderSubscription | null;
+  /** A payment a subscription collected (PAYMENT.SALE.COMPLETED). */
+  sale: CollectedSale | null;
+}
+
+/** How often a recurring gift is collected. */
+export type Interval = "month" | "year";
+
+export interface CreateSubscriptionInput {
+  /** Our recurring gift's id: the subscription's custom_id and the idempotency key of the create call. */
+  recurringId: string;
+  amountCents: number;
+  interval: Interval;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** A subscription as the provider holds it, in our words. */
+export interface ProviderSubscription {
+  id: string;
+  /** pending: not approved yet; suspended: paused (by the donor, or by the provider after failed collections). */
+  status: "pending" | "active" | "suspended" | "cancelled";
+  /** Our recurring gift's id, as sent when it was created (custom_id), if the provider tells it. */
+  recurringId: string | null;
+  nextBillingAt: Date | null;
+  /** Collections that failed in a row (the provider retries them, then suspends). */
+  failedPayments: number;
+  /** When a failed collection is tried again, if one is due. */
+  nextRetryAt: Date | null;
+}
+
+export interface CollectedSale {
+  id: string;
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * Recurring gifts (PayPal Subscriptions, billing_subscriptions_v1): the donor approves on the
+ * provider's page; the provider collects each period and tells us by webhook (or, in test mode, by
+ * the test provider's own collection run).
+ */
+export interface SubscriptionApi {
+  create(input: CreateSubscriptionInput): Promise<{ subscriptionId: string; approveUrl: string }>;
+  get(subscriptionId: string): Promise<ProviderSubscription>;
+  /** The amount of the collections to come (not one already under way). */
+  changeAmount(subscriptionId: string, amountCents: number): Promise<void>;
+  suspend(subscriptionId: string, reason: string): Promise<void>;
+  activate(subscriptionId: string, reason: string): Promise<void>;
+  cancel(subscriptionId: string, reason: string): Promise<void>;
 }
 
 export interface PaymentProvider {
@@ -60,6 +114,7 @@ export interface PaymentProvider {
   refundCapture(captureId: string, paymentId: string): Promise<{ refundId: string }>;
   /** Verifies a webhook delivery (headers and raw body); null when it is not authentic. */
   verifyWebhook(headers: Headers, rawBody: string): Promise<WebhookEvent | null>;
+  subscriptions: SubscriptionApi;
 }
 
 /** A provider call that failed: declined cards are CaptureResult, this is for outages, timeouts and bad answers. */

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { site } from "../../lib/site";
 import { paypalProvider } from "./paypal.server";
+import type { PlanStore } from "./paypal-subscriptions.server";
 import { type PaymentProvider, PaymentProviderError } from "./provider";
+import { paypalPlans } from "./schema";
 import { testProvider } from "./test-provider.server";
 
 /** Whether money can be taken online at all: PAYMENT_PROVIDER=none turns it off (giving and booking say how else). */
@@ -24,7 +27,21 @@ export function providerFor(db: Db, env: Env): PaymentProvider {
     clientSecret: env.PAYPAL_CLIENT_SECRET ?? "",
     webhookId: env.PAYPAL_WEBHOOK_ID ?? "",
     brandName: site.name,
+    plans: databasePlanStore(db),
   });
+}
+
+/** PayPal's plans kept in the database: made once, then the same for every instance (two may make one at once: the first kept wins). */
+function databasePlanStore(db: Db): PlanStore {
+  return {
+    async get(interval) {
+      const [row] = await db.select().from(paypalPlans).where(eq(paypalPlans.interval, interval));
+      return row?.planId ?? null;
+    },
+    async save(interval, planId) {
+      await db.insert(paypalPlans).values({ interval, planId }).onConflictDoNothing();
+    },
+  };
 }
 
 /** Where PayPal's approval pages live (the payer is redirected there after a form post). */

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
 
 export const paymentPurposes = ["gift", "ceremony-gift", "booking"] as const;
@@ -18,6 +18,8 @@ export const payments = pgTable(
     providerOrderId: text("provider_order_id"),
     captureId: text("capture_id"),
     amountCents: integer("amount_cents").notNull(),
+    /** Of the amount, what the payer added to cover the processor's fee ("cover the fee"); 0 when they did not. */
+    feeCents: integer("fee_cents").notNull().default(0),
     currency: text("currency").notNull().default("USD"),
     description: text("description").notNull(),
     status: text("status", { enum: paymentStatuses }).notNull().default("created"),
@@ -63,4 +65,42 @@ export const testProviderOrders = pgTable(
   },
   // One order per payment, as PayPal's idempotency key gives: two simultaneous asks get one order.
   (t) => [uniqueIndex("test_provider_orders_payment_idx").on(t.paymentId)],
+);
+
+/**
+ * PayPal's subscription plans, one per interval, made the first time a recurring gift needs one
+ * (paypal-subscriptions.server.ts) and kept, so every instance and every restart uses the same plan.
+ */
+export const paypalPlans = pgTable("paypal_plans", {
+  interval: text("interval", { enum: ["month", "year"] }).primaryKey(),
+  planId: text("plan_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The local test provider's subscriptions (development and tests only). Approved on the test
+ * approval page, where collections may be set to fail (to see retries); collected by its own run
+ * (test-subscriptions.server.ts), as PayPal collects on its schedule.
+ */
+export const testProviderSubscriptions = pgTable(
+  "test_provider_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    recurringId: text("recurring_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: ["pending", "active", "suspended", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    /** Approved with "collections fail": each collection fails, as a card that no longer works. */
+    failing: boolean("failing").notNull().default(false),
+    failedPayments: integer("failed_payments").notNull().default(0),
+    nextBillingAt: timestamp("next_billing_at", { withTimezone: true }),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    returnUrl: text("return_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("test_provider_subscriptions_recurring_idx").on(t.recurringId)],
 );

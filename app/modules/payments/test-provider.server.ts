@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { CaptureResult, CreatedOrder, CreateOrderInput, PaymentProvider } from "./provider";
 import { testProviderOrders } from "./schema";
+import { testSubscriptions } from "./test-subscriptions.server";
 
 /**
  * The card whose last four digits decline in test mode (like the card networks' test numbers
@@ -65,10 +66,11 @@ export function testProvider(db: Db, siteUrl: string): PaymentProvider {
       await db.update(testProviderOrders).set({ status: "refunded" }).where(eq(testProviderOrders.id, orderId));
       return { refundId: `REFUND-${orderId}` };
     },
-    // The test provider sends no webhooks.
+    // The test provider sends no webhooks: its collections reach us directly (test-collections.server.ts).
     async verifyWebhook() {
       return null;
     },
+    subscriptions: testSubscriptions(db, siteUrl),
   };
 }
 

@@ -3,7 +3,7 @@ import { csvRefused, csvResponse } from "~/lib/csv";
 import { DAY_INVALID } from "~/lib/dates";
 import { AUDIT_ACTIONS, recordAudit } from "~/modules/audit/audit.server";
 import { giftFilterFrom } from "~/modules/giving/filter";
-import { giftsCsv } from "~/modules/giving/gifts.server";
+import { giftsCsv } from "~/modules/giving/gifts-csv.server";
 import type { Route } from "./+types/giving-csv";
 
 /** The gifts of /console/giving's filter as CSV; each export is audited. */

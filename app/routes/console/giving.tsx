@@ -2,16 +2,17 @@ import { Download } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
 import { DataTable } from "~/components/console/data-table";
 import { OlderLink } from "~/components/console/older-link";
-import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
+import { ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { StatusFilter } from "~/components/console/status-filter";
 import { FormAlert } from "~/components/forms/form-alert";
 import { InPersonGiftForm } from "~/components/giving/in-person-gift-form";
+import { RecurringOverview } from "~/components/giving/recurring-overview";
+import { RefundGiftButton } from "~/components/giving/refund-gift-button";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { consoleInvalid, consoleRefused } from "~/forms/console.server";
-import type { FormResult } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { DAY_INVALID, formatDate, formatDateTime } from "~/lib/dates";
@@ -29,6 +30,7 @@ import {
   recordInPersonGift,
   refundGift,
 } from "~/modules/giving/gifts.server";
+import { recurringOverview } from "~/modules/giving/recurring.server";
 import { inPersonGiftSchema } from "~/modules/giving/validation";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
@@ -41,12 +43,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { filter, invalid } = giftFilterFrom(url);
   const canRefund = viewer.role === "admin";
+  const overview = await recurringOverview(handles.db);
+  const recurring = {
+    active: overview.active,
+    paused: overview.paused,
+    monthly: formatCents(overview.monthlyCents),
+    failing: overview.failing.map((r) => ({
+      id: r.id,
+      donorName: r.donorName,
+      donorEmail: r.donorEmail,
+      amount: `${formatCents(r.amountCents + r.feeCents)} a ${r.interval}`,
+      status: r.status,
+      failures: r.failedPayments,
+      retryOn: r.nextRetryAt ? formatDate(r.nextRetryAt, viewer.timezone) : null,
+    })),
+  };
   if (invalid) {
     const none = formatCents(0);
-    const totals = { count: 0, given: none, refunded: none, net: none };
+    const totals = { count: 0, given: none, refunded: none, net: none, fees: null };
     return data(
       {
         canRefund,
+        recurring,
         filterError: DAY_INVALID,
         totals,
         rows: [],
@@ -64,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     canRefund,
+    recurring,
     today: new Date().toISOString().slice(0, 10),
     filterError: null,
     totals: {
@@ -71,11 +90,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       given: formatCents(totals.givenCents),
       refunded: formatCents(totals.refundedCents),
       net: formatCents(totals.givenCents - totals.refundedCents),
+      fees: totals.feeCents > 0 ? formatCents(totals.feeCents) : null,
     },
     rows: rows.map((g) => ({
       id: g.id,
       kind: g.kind,
       amount: formatCents(g.amountCents),
+      fee: g.feeCents > 0 ? `with ${formatCents(g.feeCents)} fee` : null,
       donorName: g.donorName,
       donorEmail: g.donorEmail,
       // A gift given in person has a day, not a time (kept at noon UTC).
@@ -202,6 +223,11 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
           </div>
         ))}
       </dl>
+      {totals.fees ? (
+        <p className="mt-2 text-sm text-mist-muted">
+          {`The net includes ${totals.fees} that donors gave to cover processing fees.`}
+        </p>
+      ) : null}
       <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.giving} />
       <DataTable
         caption="Gifts"
@@ -223,7 +249,17 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
           },
           { header: "Kind", cell: (g) => g.kind },
           { header: "How", cell: (g) => g.how },
-          { header: "Amount", align: "right", className: "tabular-nums", cell: (g) => g.amount },
+          {
+            header: "Amount",
+            align: "right",
+            className: "tabular-nums",
+            cell: (g) => (
+              <>
+                {g.amount}
+                {g.fee ? <span className="block text-xs font-normal text-mist-muted">{g.fee}</span> : null}
+              </>
+            ),
+          },
           {
             header: "Refund",
             hideHeader: true,
@@ -231,12 +267,13 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
               g.refunded ? (
                 <StatusBadge status="refunded" label={g.inPerson ? "given back" : "refunded"} />
               ) : canRefund ? (
-                <Refund gift={g} result={result} />
+                <RefundGiftButton gift={g} result={result} />
               ) : null,
           },
         ]}
       />
       <OlderLink value={next} />
+      <RecurringOverview view={loaderData.recurring} />
       {canRefund ? (
         <>
           <h2 className="mt-10 mb-4 font-serif text-2xl font-semibold">Record a gift given in person</h2>
@@ -248,40 +285,3 @@ export default function Giving({ loaderData, actionData }: Route.ComponentProps)
 }
 
 const loadSchema = () => import("~/modules/giving/validation").then((m) => m.inPersonGiftSchema);
-
-/** One gift's Refund: asks first (with JavaScript), then posts the gift's id. */
-function Refund({
-  gift,
-  result,
-}: {
-  gift: { id: number; amount: string; donorName: string; inPerson: boolean };
-  result: FormResult<ConsoleDone> | undefined;
-}) {
-  const form = useForm({ id: `refund-${gift.id}`, result });
-  return (
-    <Form
-      method="post"
-      {...form.props}
-      onSubmit={(event) => {
-        // A gift given in person goes back by hand: the button only records that it did.
-        const question = gift.inPerson
-          ? `Record that ${gift.amount} was given back to ${gift.donorName}?`
-          : `Refund ${gift.amount} to ${gift.donorName}?`;
-        if (window.confirm(question)) return form.props.onSubmit(event);
-        event.preventDefault();
-      }}
-    >
-      <input {...form.keyField} />
-      <input type="hidden" name="intent" value="refund" />
-      <button
-        type="submit"
-        name="refund"
-        value={gift.id}
-        className="btn-ghost px-3 py-1 text-xs"
-        disabled={form.pending}
-      >
-        {gift.inPerson ? "Given Back" : "Refund"}
-      </button>
-    </Form>
-  );
-}

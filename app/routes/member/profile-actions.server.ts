@@ -15,9 +15,12 @@ import {
 import type { Viewer } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 import { changeEmailSchema, changePasswordSchema } from "~/modules/accounts/validation";
+import { RECURRING_MESSAGES } from "~/modules/giving/messages";
+import { cancelAllRecurring } from "~/modules/giving/recurring-changes.server";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
 import { keepPasskey, removePasskey, renamePasskey } from "~/modules/passkeys/passkeys.server";
 import { addPasskeySchema, removePasskeySchema, renamePasskeySchema } from "~/modules/passkeys/validation";
+import { PaymentProviderError } from "~/modules/payments/provider";
 import { deleteMemberAccount } from "~/modules/profile/data-rights.server";
 import { linkRecords } from "~/modules/profile/linking.server";
 import { saveMedicalRecord, updateBasicProfile, updateProfile } from "~/modules/profile/profile.server";
@@ -35,6 +38,7 @@ import {
 } from "~/modules/profile/validation";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Db } from "../../../db/client";
+import { recurringAction } from "./profile-recurring.server";
 
 export const TOO_MANY_PASSWORD_ATTEMPTS =
   "Too many attempts with a wrong password. Please wait 15 minutes and try again.";
@@ -162,6 +166,12 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
       });
       return succeeded(request, answer);
     }
+    // A recurring offering's forms (their own file): each is keyed by the offering and the form's key.
+    case "recurring-amount":
+    case "recurring-pause":
+    case "recurring-resume":
+    case "recurring-cancel":
+      return recurringAction(request, context, viewer, submission);
     // Deletes: a second one finds nothing more to end, so they need no one-time key.
     case "end-session": {
       const parsed = parse(submission, endSessionSchema);
@@ -227,6 +237,13 @@ export async function profileAction(request: Request, context: LoggedHandles, vi
       if (password.kind !== "ok") return refusedPassword(submission, password);
       // A delete needs no one-time key. The session ends with it, so this is a redirect with and
       // without JavaScript, to a page that says the account is gone.
+      // Nothing may be collected for an account that is gone: its recurring offerings end first.
+      try {
+        await cancelAllRecurring(context.db, context.env, viewer.id);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        return refused(submission, RECURRING_MESSAGES.providerFailed, 502);
+      }
       const headers = await signOut(request, context);
       await deleteMemberAccount(context.db, viewer.id);
       throw new Response(null, { status: 303, headers: withLocation(headers, donePage("/sacred-access", "deleted")) });

@@ -7,6 +7,7 @@ import { listSessions } from "~/modules/accounts/security.server";
 import { isStaff, type Viewer } from "~/modules/accounts/session.server";
 import { listRecordReads } from "~/modules/audit/audit.server";
 import { memberGifts } from "~/modules/giving/gifts.server";
+import { memberRecurring } from "~/modules/giving/recurring.server";
 import { listPasskeys } from "~/modules/passkeys/passkeys.server";
 import { linkableRecords } from "~/modules/profile/linking.server";
 import { knownTimeZones, memberProfile } from "~/modules/profile/profile.server";
@@ -14,7 +15,7 @@ import { knownTimeZones, memberProfile } from "~/modules/profile/profile.server"
 /** What /profile shows: every card's data, in the member's time zone (its loader's one call). */
 export async function profilePageData(handles: AppContext, viewer: Viewer) {
   const zone = viewer.timezone;
-  const [profile, reads, sessions, gifts, pending, linkable, codesLeft, keys] = await Promise.all([
+  const [profile, reads, sessions, gifts, pending, linkable, codesLeft, keys, recurring] = await Promise.all([
     memberProfile(handles.db, handles.env, viewer.id),
     listRecordReads(handles.db, viewer.id),
     listSessions(handles, viewer.id),
@@ -23,6 +24,7 @@ export async function profilePageData(handles: AppContext, viewer: Viewer) {
     linkableRecords(handles.db, viewer),
     viewer.twoFactorEnabled ? recoveryCodesLeft(handles.db, handles.env, viewer.id) : null,
     listPasskeys(handles.db, viewer.id),
+    memberRecurring(handles.db, viewer.id),
   ]);
   return {
     profile,
@@ -50,6 +52,17 @@ export async function profilePageData(handles: AppContext, viewer: Viewer) {
       synced: k.backedUp,
     })),
     timezones: knownTimeZones(),
+    recurring: recurring.map((r) => ({
+      id: r.id,
+      every: r.interval,
+      status: r.status,
+      amountCents: r.amountCents,
+      feeCents: r.feeCents,
+      nextOn: r.nextBillingAt ? formatDate(r.nextBillingAt, zone) : null,
+      retryOn: r.nextRetryAt ? formatDate(r.nextRetryAt, zone) : null,
+      startedOn: r.startedAt ? formatDate(r.startedAt, zone) : null,
+      failedPayments: r.failedPayments,
+    })),
     gifts: gifts.map((g) => ({
       id: g.id,
       kind: g.kind,

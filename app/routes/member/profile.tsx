@@ -8,6 +8,7 @@ import { LinkRecordsCard } from "~/components/profile/link-records-card";
 import { MedicalCard } from "~/components/profile/medical-card";
 import { PasskeysCard } from "~/components/profile/passkeys-card";
 import { ProfileAnswerProvider, useProfileForm } from "~/components/profile/profile-form";
+import { RecurringCard } from "~/components/profile/recurring-card";
 import { PROFILE_SAVED } from "~/components/profile/saved-messages";
 import { SecurityCard } from "~/components/profile/security-card";
 import { SettingsCard } from "~/components/profile/settings-card";
@@ -35,10 +36,13 @@ function shownByTheirForms(
   twoFactor: { on: boolean; staff: boolean; codesLeft: number | null },
   passkeys: number,
   hydrated: boolean,
+  recurring: number,
 ) {
   return PROFILE_FORMS.filter(
     (intent) =>
       intent !== "end-session" &&
+      !["recurring-pause", "recurring-resume", "recurring-cancel"].includes(intent) &&
+      (recurring > 0 || intent !== "recurring-amount") &&
       (hydrated || intent !== "add-passkey") &&
       (passkeys > 0 || intent !== "rename-passkey") &&
       (twoFactor.codesLeft !== null || intent !== "renew-recovery-codes") &&
@@ -90,6 +94,8 @@ type PageProps = Route.ComponentProps["loaderData"] & { answer: Route.ComponentP
 function ProfilePage(props: PageProps) {
   const { answer, profile, reads, sessions, timezones, gifts, emailVerified, pendingEmail, linkable } = props;
   const { twoFactor, passkeys } = props;
+  // The rows whose forms are on the page (active or paused); the others show no form.
+  const openRecurring = props.recurring.filter((r) => r.status === "active" || r.status === "paused").length;
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   // A new location (the redirect after a successful save) starts the security forms afresh: no
@@ -113,7 +119,7 @@ function ProfilePage(props: PageProps) {
         </p>
       </header>
       {/* Each profile form shows its own refusal (ProfileFormShell); a post naming none of them is said here. */}
-      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor, passkeys.length, hydrated)} />
+      <PageAlert result={answer} shownBy={shownByTheirForms(twoFactor, passkeys.length, hydrated, openRecurring)} />
       {/* With JavaScript the confirmation is SPEC.md's toast; without, the page says it (after the redirect). */}
       <FormOutcome messages={PROFILE_SAVED} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -240,6 +246,7 @@ function ProfilePage(props: PageProps) {
           ]}
         />
         <GivingCard gifts={gifts} />
+        <RecurringCard rows={props.recurring} />
         <SettingsCard values={profile.settings} timezones={timezones} form={settingsForm} />
       </div>
       <div className="mt-6 grid gap-6">
