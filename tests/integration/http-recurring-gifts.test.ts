@@ -233,7 +233,11 @@ describeEachBackend("recurring offerings with the test provider over HTTP", (bac
   it("ends every recurring offering at the provider when the account is deleted", async () => {
     const { member, cookie } = await twoMembers(server);
     await start(cookie);
-    const deleted = await post(server, "/profile", cookie, { intent: "delete", confirm: "on", currentPassword: member.password });
+    const deleted = await post(server, "/profile", cookie, {
+      intent: "delete",
+      confirm: "on",
+      currentPassword: member.password,
+    });
     expect(deleted.status).toBe(303);
     const [sub] = await db().select().from(testProviderSubscriptions);
     expect(sub?.status).toBe("cancelled");
