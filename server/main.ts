@@ -14,6 +14,8 @@ import { type MailWorker, startMailWorker } from "../app/modules/mail/sender.ser
 import { resumeSends } from "../app/modules/newsletter/newsletter-issues.server";
 import { checkPaypalCredentials } from "../app/modules/payments/paypal-check.server";
 import { collectTestSubscriptions } from "../app/modules/payments/test-collections.server";
+// The scheduled runs below reach the domains through it (the test provider's collections), as requests do.
+import "../app/modules/registry.server";
 import { prune } from "../app/modules/rate-limit/rate-limit.server";
 import { pruneSubmissions } from "../app/modules/submissions/once.server";
 import { type Database, openPglite, openPostgres } from "../db/client";

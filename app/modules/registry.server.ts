@@ -8,7 +8,8 @@ import { registerSubscriptionHandlers } from "./payments/subscription-handlers.s
 /**
  * Where the domains are wired to each other, so none imports the one that serves it back:
  * payments learns here what each purpose does. `app/entry.server.tsx` imports this file, so it
- * runs before any request; no module imports it (tests/integration/architecture.test.ts).
+ * runs before any request, and `server/main.ts` for its scheduled runs (built apart from the
+ * requests' bundle); no module of app/ imports it.
  */
 registerPurpose("gift", giftPurpose);
 registerPurpose("ceremony-gift", giftPurpose);

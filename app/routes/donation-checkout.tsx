@@ -204,6 +204,8 @@ export default function DonationCheckout({ loaderData, actionData }: Route.Compo
                 dollars={amountError === undefined ? dollars : null}
                 checked={coverFee}
                 onChange={setCoverFee}
+                error={form.errors.coverFee}
+                id="checkout"
               />
             ) : null}
             <button type="submit" className="btn-gold" disabled={form.pending || amountError !== undefined}>

@@ -169,6 +169,8 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
                 dollars={choice.ok ? choice.dollars : null}
                 checked={coverFee}
                 onChange={setCoverFee}
+                error={form.errors.coverFee}
+                id="donation"
               />
             ) : null}
             {live ? (

@@ -89,6 +89,9 @@ export function defines(contract: Contract, schema: Json, fieldPath: string): bo
 /** An object schema that names no fields takes any (a map, or an event's resource of any kind). */
 function isFreeForm(schema: Json): boolean {
   if (schema.additionalProperties && schema.additionalProperties !== false) return true;
+  // A schema that says nothing of its shape takes any value (JSON Patch's `value`).
+  const shaped = ["type", "properties", "items", "$ref", "allOf", "oneOf", "anyOf", "enum"];
+  if (!shaped.some((key) => key in schema)) return true;
   return schema.type === "object" && !schema.properties && !schema.allOf && !schema.oneOf && !schema.anyOf;
 }
 

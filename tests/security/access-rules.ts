@@ -139,6 +139,12 @@ export const RULES: Record<string, Rule> = {
     post: { body: { intent: "nothing" }, expect: signedIn(400) },
     at: (ids) => `/circles/${ids.circle}`,
   },
+  // Where PayPal sends a donor back: the recurring offering's member alone; the post reads the provider and moves on.
+  "/profile/recurring/:id/return": {
+    get: ownerOnly(200),
+    post: { body: { cancelled: "0" }, expect: ownerOnly(303) },
+    at: (ids) => `/profile/recurring/${ids.recurring}/return`,
+  },
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/resources": MEMBER,
   "/profile/export": MEMBER,

@@ -18,6 +18,8 @@ import {
   newsletterIssues,
   payments,
   rateLimits,
+  recurringGifts,
+  testProviderSubscriptions,
   twoFactors,
   users,
 } from "../../db/schema";
@@ -79,6 +81,8 @@ export interface World {
     followUp: number;
     /** An integration circle a week ahead, with places, in which member A has one. */
     circle: number;
+    /** Member A's monthly offering, active, with its test provider subscription. */
+    recurring: string;
   };
 }
 
@@ -246,6 +250,33 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   const circle = scheduled?.id ?? 0;
   await db.insert(circleSignups).values({ circleId: circle, userId: memberA.id, status: "attending" });
 
+  const recurring = randomBytes(16)
+    .toString("hex")
+    .replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
+  await db.insert(recurringGifts).values({
+    id: recurring,
+    userId: memberA.id,
+    provider: "test",
+    subscriptionId: `TEST-SUB-${recurring}`,
+    interval: "month",
+    amountCents: 4400,
+    status: "active",
+    donorName: memberA.name,
+    donorEmail: memberA.email,
+    startedAt: new Date(),
+  });
+  await db.insert(testProviderSubscriptions).values({
+    id: `TEST-SUB-${recurring}`,
+    recurringId: recurring,
+    amountCents: 4400,
+    interval: "month",
+    description: "Monthly offering to the church - $44.00",
+    status: "active",
+    nextBillingAt: new Date(Date.now() + 30 * 86_400_000),
+    returnUrl: `${server.url}/profile/recurring/${recurring}/return`,
+    cancelUrl: `${server.url}/profile/recurring/${recurring}/return?cancelled=1`,
+  });
+
   const only = async <T>(rows: Promise<T[]>, what: string): Promise<T> => {
     const [row] = await rows;
     if (!row) throw new Error(`no ${what}`);
@@ -317,6 +348,7 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
         )
       ).id,
       circle,
+      recurring,
     },
   };
 }

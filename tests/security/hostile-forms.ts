@@ -115,12 +115,33 @@ export const HOSTILE_FORMS: HostileForm[] = [
   {
     route: "/donation-checkout",
     by: "visitor",
-    fields: { email: "ana@example.org", amount: "5500", donorName: "Ana", cardLast4: "0002" },
+    fields: { email: "ana@example.org", amount: "5500", donorName: "Ana", cardLast4: "0002", coverFee: "on" },
     // Without a card (no JavaScript) the provider's approval page takes the payment.
-    optional: ["cardLast4"],
+    optional: ["cardLast4", "coverFee"],
   },
   { route: "/guide-chat", by: "visitor", fields: { message: "What should I bring?" } },
-  { route: "/donation", by: "visitor", fields: { amount: "50", donorName: "Ana", email: "a@b.org" } },
+  {
+    route: "/donation",
+    by: "visitor",
+    fields: { amount: "50", donorName: "Ana", email: "a@b.org", coverFee: "on", frequency: "once" },
+    optional: ["coverFee", "frequency"],
+  },
+  // Every month, signed in: member A's form (a visitor's is refused for the sign-in, under "How often").
+  {
+    route: "/donation",
+    by: "memberA",
+    fields: { amount: "50", donorName: "Ana", email: "a@b.org", coverFee: "on", frequency: "month" },
+    // Without it the offering is given once (a page from before recurring offerings).
+    optional: ["coverFee", "frequency"],
+  },
+  // Back from PayPal's approval page: member A's own offering (active: turning back changes nothing of it).
+  {
+    route: "/profile/recurring/:id/return",
+    by: "memberA",
+    at: (ids) => `/profile/recurring/${ids.recurring}/return`,
+    fields: { cancelled: "1" },
+    optional: ["cancelled"],
+  },
   { route: "/payments/return", by: "visitor", fields: { payment: "missing", cancelled: "1" } },
   // The booking dialog posts to the booking page of its offer and day.
   {
@@ -232,6 +253,14 @@ export const HOSTILE_FORMS: HostileForm[] = [
     fields: { intent: "settings", timezone: "UTC", emailNotifications: "on" },
     optional: ["emailNotifications"],
   },
+  // A recurring offering's forms name the offering; memberB has none (as with a passkey, refused as not theirs).
+  {
+    route: "/profile",
+    by: "memberB",
+    fields: { intent: "recurring-amount", recurring: "none", amount: "50", coverFee: "on" },
+    optional: ["coverFee"],
+  },
+  { route: "/profile", by: "memberB", fields: { intent: "recurring-cancel", recurring: "none" } },
   { route: "/profile", by: "memberB", fields: { intent: "password", currentPassword: "x", password: "y" } },
   { route: "/profile", by: "memberB", fields: { intent: "email", newEmail: "n@example.org", currentPassword: "x" } },
   { route: "/profile", by: "memberB", fields: { intent: "end-session", sessionId: "none" } },

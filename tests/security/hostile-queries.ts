@@ -61,6 +61,7 @@ export const LOADER_QUERIES: Record<string, LoaderQuery> = {
   "/integration/shares/:id": { params: ["done"], at: (ids) => `/integration/shares/${ids.share}` },
   "/follow-ups/:id": { params: ["done"], at: (ids) => `/follow-ups/${ids.followUp}` },
   "/circles/:id": { params: ["done"], at: (ids) => `/circles/${ids.circle}` },
+  "/profile/recurring/:id/return": { params: ["cancelled"], at: (ids) => `/profile/recurring/${ids.recurring}/return` },
   "/meditations": { params: ["done"] },
   "/resources": { params: [] },
   "/profile/export": { params: [] },

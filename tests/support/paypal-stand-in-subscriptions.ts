@@ -20,6 +20,14 @@ export interface StandInSubscription {
 }
 
 type Answer = [number, unknown];
+
+/** PayPal's documented words for a subscription in the wrong state for an action (billing_subscriptions_v1). */
+const STATUS_INVALID: Record<string, string> = {
+  patch: "Invalid subscription status for patch action; subscription status should be either active or suspended.",
+  suspend: "Invalid subscription status for suspend action; subscription status should be active.",
+  activate: "Invalid subscription status for activate action; subscription status should be suspended.",
+  cancel: "Invalid subscription status for cancel action; subscription status should be active or suspended.",
+};
 type ErrorOf = (name: string, issue?: string, description?: string) => unknown;
 
 const paypalId = (prefix: string) =>
@@ -119,7 +127,7 @@ export function standInSubscriptions(baseUrl: () => string, error: ErrorOf) {
         return [422, error("UNPROCESSABLE_ENTITY", "INVALID_PATCH_OPERATION")];
       }
       if (s.status !== "ACTIVE" && s.status !== "SUSPENDED") {
-        return [422, error("UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID")];
+        return [422, error("UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID", STATUS_INVALID.patch)];
       }
       s.price = replace.value;
       return [204, null];
@@ -129,7 +137,9 @@ export function standInSubscriptions(baseUrl: () => string, error: ErrorOf) {
       return [400, error("INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER")];
     }
     const allowed = { suspend: ["ACTIVE"], activate: ["SUSPENDED"], cancel: ["ACTIVE", "SUSPENDED"] }[action] ?? [];
-    if (!allowed.includes(s.status)) return [422, error("UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID")];
+    if (!allowed.includes(s.status)) {
+      return [422, error("UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID", STATUS_INVALID[action])];
+    }
     s.status = action === "suspend" ? "SUSPENDED" : action === "activate" ? "ACTIVE" : "CANCELLED";
     return [204, null];
   }

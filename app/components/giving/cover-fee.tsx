@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { FieldError } from "~/components/forms/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PublicEnv } from "~/env.server";
 import type { FormResult } from "~/forms/forms";
@@ -37,32 +38,44 @@ export function CoverFeeBox({
   dollars,
   checked,
   onChange,
+  error,
+  id,
 }: {
   rate: FeeRate;
   dollars: number | null;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** The server's word on a value no box sends. */
+  error?: string;
+  /** The form's id: the message's id is `${id}-coverFee-error`. */
+  id: string;
 }) {
+  const errorId = `${id}-coverFee-error`;
   // Without JavaScript the label cannot follow the amount chosen: it names the rate, not dollars.
   const live = useHydrated();
   const fee = live && dollars && dollars > 0 ? feeCents(dollars * 100, rate) : null;
   return (
-    <label className="flex items-start gap-3 rounded-xl border border-violet-300/25 p-4 has-checked:border-gold has-checked:bg-gold/10">
-      <input
-        type="checkbox"
-        name="coverFee"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-1 h-4 w-4 accent-gold"
-      />
-      <span>
-        <span className="block font-medium">
-          {fee === null ? "Cover the processing fee" : `Add ${formatCents(fee)} to cover the processing fee`}
+    <div>
+      <label className="flex items-start gap-3 rounded-xl border border-violet-300/25 p-4 has-checked:border-gold has-checked:bg-gold/10">
+        <input
+          type="checkbox"
+          name="coverFee"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-1 h-4 w-4 accent-gold"
+        />
+        <span>
+          <span className="block font-medium">
+            {fee === null ? "Cover the processing fee" : `Add ${formatCents(fee)} to cover the processing fee`}
+          </span>
+          <span className="text-sm text-mist-muted">
+            {`The payment processor keeps ${percent(rate)} of each gift. Adding it means all of your gift reaches the congregation; your receipt shows both.`}
+          </span>
         </span>
-        <span className="text-sm text-mist-muted">
-          {`The payment processor keeps ${percent(rate)} of each gift. Adding it means all of your gift reaches the congregation; your receipt shows both.`}
-        </span>
-      </span>
-    </label>
+      </label>
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }

@@ -30,6 +30,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { cancelled: new URL(request.url).searchParams.has("cancelled"), amount: amountWords(row) };
 }
 
+const NOT_THIS_FORM = {
+  title: "Not set up yet",
+  description: "This page's form was changed on the way. Please reload the page and try again.",
+};
+
 const NOT_DONE = {
   title: "Not set up yet",
   description: "We could not hear from the payment provider just now. Nothing is collected twice: please try again.",
@@ -46,7 +51,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!row) throw data(null, { status: 404 });
   const submission = await readSubmission(request);
   return handleForm(submission, NOT_DONE, handles.logger, async () => {
-    if (submission.fields.cancelled === "1") {
+    // The page sends "1" after turning back, or nothing: anything else was not sent by it.
+    const cancelled = submission.fields.cancelled ?? "";
+    if (cancelled !== "" && cancelled !== "1") return refused(submission, NOT_THIS_FORM, 400);
+    if (cancelled === "1") {
       await turnedBack(handles.db, row.id);
       return succeeded(request, {
         redirectTo: "/donation?payment=cancelled",

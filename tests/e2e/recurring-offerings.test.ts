@@ -1,0 +1,106 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
+import { RECURRING_MESSAGES } from "../../app/modules/giving/messages";
+import { type AppProcess, startTestingAppProcess } from "../support/app-process";
+import { launchBrowser } from "../support/browser";
+import { hydratedPage, mailMatching, signedInContexts } from "../support/browser-accounts";
+import { startSmtpServer } from "../support/smtp";
+
+/*
+ * Issue 34, recurring offerings in the browser (test provider): a member starts one from /donation
+ * with JavaScript (the fee covered), approves it, lands on their profile, and its first gift's
+ * receipt arrives; then, without JavaScript on a phone, changes the amount, pauses and cancels it.
+ * A visitor who chooses "Every month" is asked to sign in first.
+ */
+
+let app: AppProcess;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // The scheduled run every 200 ms: the test provider's collections come as soon as they are due.
+  app = await startTestingAppProcess({
+    SMTP_URL: smtp.url,
+    MAIL_WORKER_INTERVAL_MS: "100",
+    REMINDER_INTERVAL_MS: "200",
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+describe("recurring offerings", () => {
+  it("asks a visitor to sign in before giving every month, without JavaScript", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/donation`);
+    await page.getByLabel("Your name").fill("Ana Ruiz");
+    await page.getByLabel("Email for your receipt").fill("ana@example.org");
+    await page.getByRole("radio", { name: "Every month" }).check();
+    await page.getByRole("button", { name: "Continue to payment (test mode)" }).click();
+    await expect.poll(() => page.getByText(RECURRING_MESSAGES.signIn).isVisible()).toBe(true);
+    // What was chosen is kept.
+    expect(await page.getByRole("radio", { name: "Every month" }).isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it("is started with JavaScript, then changed, paused and cancelled without it on a phone", async () => {
+    const { withJs, withoutJs } = await signedInContexts(browser, app.url, member);
+    const page = await hydratedPage(withJs, `${app.url}/donation`);
+    await page.locator("label", { hasText: "$44" }).click();
+    await page.getByRole("radio", { name: "Every month" }).check();
+    await page.getByLabel("Your name").fill("Maya Rivers");
+    await page.getByLabel("Email for your receipt").fill("maya.giving@example.org");
+    await page.getByLabel("Add $2.10 to cover the processing fee").check();
+    await page.screenshot({ path: "test-results/screenshots/donation-monthly-1280.png", fullPage: true });
+    await page.getByRole("button", { name: "Give $46.10 every month (test mode)" }).click();
+    await page.waitForURL(/\/payments\/test\/TEST-SUB-/);
+    await expect.poll(() => page.getByText("$46.10 every month").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Approve test subscription" }).click();
+    await page.waitForURL(/\/profile\?done=recurring-started#recurring$/);
+    await expect.poll(() => page.getByText("Your recurring offering is set up.").first().isVisible()).toBe(true);
+    const card = page.locator("#recurring");
+    await expect.poll(() => card.getByText("Monthly offering: $44.00 and $2.10 for the fee").isVisible()).toBe(true);
+    await expect.poll(() => card.getByText("Active", { exact: true }).isVisible()).toBe(true);
+    // The first gift is collected at once; its receipt says what it is part of.
+    const receipt = await mailMatching(smtp, "maya.giving@example.org", /one of your monthly offerings/);
+    expect(receipt).toContain("$46.10");
+    await mailMatching(smtp, "maya.giving@example.org", /Your monthly offering is set up/);
+    await page.close();
+
+    const phone = await withoutJs.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${app.url}/profile#recurring`);
+    const row = phone.locator("#recurring li").first();
+    await row.getByLabel("Amount each time (whole dollars)").fill("60");
+    await row.getByLabel(/Add the processing fee/).uncheck();
+    await row.getByRole("button", { name: "Change Amount" }).click();
+    await phone.waitForURL(/done=recurring-amount/);
+    await expect
+      .poll(() => phone.getByText("The amount of your recurring offering is changed.").isVisible())
+      .toBe(true);
+    await expect.poll(() => phone.getByText("Monthly offering: $60.00").isVisible()).toBe(true);
+    await mailMatching(smtp, "maya.giving@example.org", /Your monthly offering is now \$60\.00, every month/);
+
+    await phone.locator("#recurring").getByRole("button", { name: "Pause" }).click();
+    await phone.waitForURL(/done=recurring-paused/);
+    await expect.poll(() => phone.locator("#recurring").getByText("Paused", { exact: true }).isVisible()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.locator("#recurring").screenshot({ path: "test-results/screenshots/profile-recurring-390.png" });
+
+    await phone.locator("#recurring summary", { hasText: "Cancel…" }).click();
+    await phone.getByRole("button", { name: "Yes, Cancel It" }).click();
+    await phone.waitForURL(/done=recurring-cancelled/);
+    await expect.poll(() => phone.locator("#recurring").getByText("Cancelled", { exact: true }).isVisible()).toBe(true);
+    expect(await phone.locator("#recurring").getByRole("button", { name: "Resume" }).count()).toBe(0);
+    await mailMatching(smtp, "maya.giving@example.org", /Your monthly offering is cancelled/);
+    await withJs.close();
+    await withoutJs.close();
+  });
+});
