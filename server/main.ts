@@ -203,8 +203,8 @@ async function main() {
   }, 3_600_000);
   pruneTimer.unref();
   // The scheduled mail: 24-hour booking and circle reminders, integration invitations and follow-up check-ins after a session, the
-  // weekly journal reminder, and any newsletter send that was cut off. Each is claimed row by row,
-  // so any number of instances may run this.
+  // weekly journal reminder, any newsletter send that was cut off, and (test mode) the test provider's
+  // recurring collections. Each is claimed row by row, so any number of instances may run this.
   const scheduled = [
     ["booking reminders", () => sendDueReminders(database.db)],
     ["integration prompts", () => sendIntegrationPrompts(database.db, env.SITE_URL)],

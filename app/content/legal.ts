@@ -134,6 +134,12 @@ export const privacySections: ReadonlyArray<Section> = [
           "When you join an integration circle, we keep that you joined (or wait on its list) and when. Only the Temple Keepers see who comes; other members see only how many places are left. The video link is shown on the circle's page to those with a place and is never sent by email. What is said in a circle is not recorded by us. Your circles are in your data export and are removed with your account.",
         ],
       },
+      {
+        type: "p",
+        text: [
+          "When you give, we keep your name, the address for your receipt, the amount (and, if you chose to cover it, the processing fee) and the day, as a financial record the law asks us to keep; your card or bank details stay with PayPal and never reach us. If you give every month or year, PayPal holds the subscription and collects each gift; we keep its amount, how often, whether it is active, paused or cancelled, and whether a collection did not go through, so we can tell you. The Temple Keepers who look after giving see that record; when a collection fails, the keepers are told only that one did, not by whom, and see who in the console. Your recurring offerings are in your data export; deleting your account cancels them at PayPal first, and the gifts already made stay as receipts without your account.",
+        ],
+      },
     ],
   },
   {

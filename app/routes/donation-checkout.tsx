@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
-import { CoverFeeBox, coverFeeSent, useFeeRate, withFee } from "~/components/giving/cover-fee";
+import { CoverFeeBox, useCoverFee } from "~/components/giving/cover-fee";
 import {
   ApprovalNote,
   type CardErrors,
@@ -25,7 +25,7 @@ import { useForm } from "~/forms/use-form";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { readWholeDollars } from "~/modules/giving/amount";
-import { CHECKOUT_DEFAULT, CHECKOUT_MINIMUM, CHECKOUT_PRESETS, formatCents, formatUsd } from "~/modules/giving/amounts";
+import { CHECKOUT_DEFAULT, CHECKOUT_MINIMUM, CHECKOUT_PRESETS, formatUsd } from "~/modules/giving/amounts";
 import { giveCeremonyDonation, returnedPayment } from "~/modules/giving/give.server";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
 import { checkoutSchema } from "~/modules/giving/validation";
@@ -88,15 +88,7 @@ export default function DonationCheckout({ loaderData, actionData }: Route.Compo
   const donor = useRef<HTMLInputElement>(null);
   const read = readWholeDollars(amount);
   const dollars = read.ok ? (read.dollars ?? 0) : null;
-  const feeRate = useFeeRate();
-  const [coverFee, setCoverFee] = useState(() => coverFeeSent(result));
-  const charged = withFee(dollars, feeRate, coverFee);
-  const give =
-    charged === null || dollars === null
-      ? ""
-      : charged.feeCents > 0
-        ? formatCents(charged.totalCents)
-        : formatUsd(dollars);
+  const cover = useCoverFee(result, dollars);
   const amountError =
     form.errors.amount ??
     (!read.ok ? read.error : (dollars ?? 0) < CHECKOUT_MINIMUM ? GIVING_MESSAGES.checkoutMinimum : undefined);
@@ -198,19 +190,15 @@ export default function DonationCheckout({ loaderData, actionData }: Route.Compo
                 <ApprovalNote />
               </>
             )}
-            {feeRate ? (
-              <CoverFeeBox
-                rate={feeRate}
-                dollars={amountError === undefined ? dollars : null}
-                checked={coverFee}
-                onChange={setCoverFee}
-                error={form.errors.coverFee}
-                id="checkout"
-              />
-            ) : null}
+            <CoverFeeBox
+              cover={cover}
+              dollars={amountError === undefined ? dollars : null}
+              error={form.errors.coverFee}
+              id="checkout"
+            />
             <button type="submit" className="btn-gold" disabled={form.pending || amountError !== undefined}>
               <Lock aria-hidden="true" className="h-4 w-4" />
-              {form.pending ? "Processing..." : `Give ${give}`.trim()}
+              {form.pending ? "Processing..." : `Give ${cover.total}`.trim()}
             </button>
           </Form>
         )}

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
-import { CoverFeeBox, coverFeeSent, useFeeRate, withFee } from "~/components/giving/cover-fee";
+import { CoverFeeBox, useCoverFee } from "~/components/giving/cover-fee";
 import { type Frequency, FrequencyChoice } from "~/components/giving/frequency-choice";
 import { PaymentsOffNotice } from "~/components/payments/payments-off-notice";
 import { ReturnedPayment } from "~/components/payments/returned-payment";
@@ -18,7 +18,7 @@ import { artPath } from "~/lib/art-paths";
 import { publicPageHeaders } from "~/lib/http";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { chooseOffering, readWholeDollars } from "~/modules/giving/amount";
-import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatCents, formatUsd } from "~/modules/giving/amounts";
+import { DEFAULT_TIER, DONATION_MINIMUM, DONATION_TIERS, formatUsd } from "~/modules/giving/amounts";
 import { giveOffering, returnedPayment } from "~/modules/giving/give.server";
 import { GIVING_MESSAGES } from "~/modules/giving/messages";
 import { donationSchema } from "~/modules/giving/validation";
@@ -80,8 +80,6 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
   const [custom, setCustom] = useState(typedBack);
   // Without JavaScript the total cannot follow what is typed: the provider's page shows the amount.
   const live = useHydrated();
-  const feeRate = useFeeRate();
-  const [coverFee, setCoverFee] = useState(() => coverFeeSent(result));
   const sentFrequency = result && !result.ok ? result.values?.frequency : undefined;
   const [frequency, setFrequency] = useState<Frequency>(
     sentFrequency === "month" || sentFrequency === "year" ? sentFrequency : "once",
@@ -94,8 +92,8 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
   const chosenTier = custom.trim() === "" ? tier : null;
   const total = choice.ok ? choice.dollars : typed.ok ? typed.dollars : null;
   const amountError = custom.trim() !== "" && !choice.ok ? choice.error : form.errors.amount;
-  const charged = withFee(total, feeRate, coverFee);
-  const give = charged === null ? "" : charged.feeCents > 0 ? formatCents(charged.totalCents) : formatUsd(total ?? 0);
+  const cover = useCoverFee(result, total);
+  const give = cover.total;
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
@@ -163,16 +161,12 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
               />
             </div>
             <FrequencyChoice value={frequency} onChange={setFrequency} error={form.errors.frequency} />
-            {feeRate ? (
-              <CoverFeeBox
-                rate={feeRate}
-                dollars={choice.ok ? choice.dollars : null}
-                checked={coverFee}
-                onChange={setCoverFee}
-                error={form.errors.coverFee}
-                id="donation"
-              />
-            ) : null}
+            <CoverFeeBox
+              cover={cover}
+              dollars={choice.ok ? choice.dollars : null}
+              error={form.errors.coverFee}
+              id="donation"
+            />
             {live ? (
               <p className="flex items-baseline justify-between border-t border-violet-300/15 pt-4 text-lg">
                 <span>Total</span>

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKING_OFF_MESSAGES } from "../../app/modules/bookings/messages";
 import { PAYMENTS_OFF_MESSAGES } from "../../app/modules/payments/messages";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
@@ -68,7 +69,7 @@ describe("online payment off in a browser", { timeout: 120_000 }, () => {
       await page.getByRole("checkbox").check();
       await page.locator('#offer-preparation button[type="submit"]').click();
       const dialog = page.getByRole("dialog");
-      await dialog.getByText(PAYMENTS_OFF_MESSAGES.booking.description).waitFor();
+      await dialog.getByText(BOOKING_OFF_MESSAGES.booking.description).waitFor();
       expect(await dialog.locator("[data-card], input[name=fullName]").count()).toBe(0);
       expect(await dialog.getByRole("button", { name: /confirm and pay/i }).count()).toBe(0);
     } finally {

@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../app/modules/accounts/seed.server";
-import { RECURRING_MESSAGES } from "../../app/modules/giving/messages";
+import { RECURRING_MESSAGES } from "../../app/modules/giving/recurring-messages";
 import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
-import { hydratedPage, mailMatching, signedInContexts } from "../support/browser-accounts";
+import { hydratedPage, mailMatching, signedInContexts, staffSession } from "../support/browser-accounts";
 import { startSmtpServer } from "../support/smtp";
 
 /*
@@ -18,6 +18,7 @@ let app: AppProcess;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const member = DEMO_ACCOUNTS.find((a) => a.role === "member") as (typeof DEMO_ACCOUNTS)[number];
+const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin") as (typeof DEMO_ACCOUNTS)[number];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -102,5 +103,35 @@ describe("recurring offerings", () => {
     await mailMatching(smtp, "maya.giving@example.org", /Your monthly offering is cancelled/);
     await withJs.close();
     await withoutJs.close();
+  });
+
+  it("tells the donor kindly when a collection fails, and shows the keepers", async () => {
+    const { withJs } = await signedInContexts(browser, app.url, member);
+    const page = await hydratedPage(withJs, `${app.url}/donation`);
+    await page.getByRole("radio", { name: "Every year" }).check();
+    await page.getByLabel("Your name").fill("Maya Rivers");
+    await page.getByLabel("Email for your receipt").fill("maya.yearly@example.org");
+    await page.getByRole("button", { name: "Give $108 every year (test mode)" }).click();
+    await page.waitForURL(/\/payments\/test\/TEST-SUB-/);
+    await page.getByRole("button", { name: "Approve, with collections that fail" }).click();
+    await page.waitForURL(/\/profile\?done=recurring-started#recurring$/);
+    await mailMatching(smtp, "maya.yearly@example.org", /did not go through this time/);
+    await page.reload();
+    await expect
+      .poll(() => page.getByText(/The last collection did not go through; PayPal tries again on/).isVisible())
+      .toBe(true);
+    await withJs.close();
+
+    const state = await staffSession(browser, app.url, admin);
+    const keeper = await browser.newContext({ storageState: state });
+    const phone = await keeper.newPage();
+    await phone.setViewportSize({ width: 375, height: 812 });
+    await phone.goto(`${app.url}/console/giving#recurring`);
+    const section = phone.locator("#recurring");
+    await expect.poll(() => section.getByText("maya.yearly@example.org").isVisible()).toBe(true);
+    await expect.poll(() => section.getByText("$108.00 a year").isVisible()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await section.screenshot({ path: "test-results/screenshots/console-recurring-375.png" });
+    await keeper.close();
   });
 });

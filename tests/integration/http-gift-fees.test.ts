@@ -47,7 +47,7 @@ describeEachBackend("covering the fee over HTTP", (backend) => {
   it("adds the fee the box names to the charge, and the receipt shows the gift and the fee", async () => {
     const page = await (await fetch(`${server.url}/donation`)).text();
     expect(page).toContain('name="coverFee"');
-    expect(page).toContain("The payment processor keeps 3.49% + $0.49 of each gift.");
+    expect(page).toContain("The payment processor keeps 3.49% + $0.49 of each gift;");
     const paymentId = await give({ donorName: "Ana Ruiz", email: "ana@example.org", coverFee: "on" });
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(payment).toMatchObject({

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { BOOKING_OFF_MESSAGES } from "../../app/modules/bookings/messages";
 import { bookableRange } from "../../app/modules/bookings/time";
 import { PAYMENTS_OFF_MESSAGES } from "../../app/modules/payments/messages";
 import { bookings, mailOutbox, payments } from "../../db/schema";
@@ -75,7 +76,7 @@ describeEachBackend("online payment off (PAYMENT_PROVIDER=none) over HTTP", (bac
   it("shows how to book otherwise on the booking pages, with no calendar or form", async () => {
     for (const path of ["/bookings", "/bookings?offer=preparation", "/bookings?offer=microdose"]) {
       const body = await page(path);
-      saysOtherwise(body, PAYMENTS_OFF_MESSAGES.booking, path);
+      saysOtherwise(body, BOOKING_OFF_MESSAGES.booking, path);
       expect(body, path).not.toContain('name="fullName"');
       expect(body, path).not.toContain("Choose a day");
     }
@@ -83,7 +84,7 @@ describeEachBackend("online payment off (PAYMENT_PROVIDER=none) over HTTP", (bac
 
   it("shows an approved mentorship how to confirm its place otherwise; cancelling still works", async () => {
     const body = await page(`/bookings/manage/${approvedToken}`);
-    saysOtherwise(body, PAYMENTS_OFF_MESSAGES.pay, "manage");
+    saysOtherwise(body, BOOKING_OFF_MESSAGES.pay, "manage");
     expect(body).toContain("Cancel this session");
   });
 
@@ -103,14 +104,14 @@ describeEachBackend("online payment off (PAYMENT_PROVIDER=none) over HTTP", (bac
       [
         "/bookings",
         { offerId: "preparation", day: day(), time: "10:00", cardLast4: "4242", ...person },
-        PAYMENTS_OFF_MESSAGES.booking,
+        BOOKING_OFF_MESSAGES.booking,
       ],
       [
         "/bookings?offer=microdose",
         { offerId: "microdose", day: day(), time: "14:00", ...person },
-        PAYMENTS_OFF_MESSAGES.booking,
+        BOOKING_OFF_MESSAGES.booking,
       ],
-      [`/bookings/manage/${approvedToken}`, { intent: "pay", cardLast4: "4242" }, PAYMENTS_OFF_MESSAGES.pay],
+      [`/bookings/manage/${approvedToken}`, { intent: "pay", cardLast4: "4242" }, BOOKING_OFF_MESSAGES.pay],
     ];
     for (const [path, fields, notice] of posts) {
       const res = await postForm(off, path, { _key: crypto.randomUUID(), ...fields });

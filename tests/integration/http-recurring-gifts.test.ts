@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import "~/modules/registry.server";
-import { RECURRING_MESSAGES } from "~/modules/giving/messages";
+import { RECURRING_MESSAGES } from "~/modules/giving/recurring-messages";
 import { collectTestSubscriptions, TEST_RETRY_DAYS } from "~/modules/payments/test-collections.server";
 import { gifts, mailOutbox, payments, rateLimits, recurringGifts, testProviderSubscriptions } from "../../db/schema";
 import { createAccount, get, post, signInStaff, twoMembers } from "../support/accounts";
@@ -126,6 +126,12 @@ describeEachBackend("recurring offerings with the test provider over HTTP", (bac
     const { text } = await readPdf(new Uint8Array(await statement.arrayBuffer()));
     expect(text).toMatch(/Total \(\d gifts?\)/);
     expect(text).toContain("Offering (with $4.42 fee) $112.42");
+    // The member's data download holds it, and its gifts name it.
+    const exported = await (await get(server, "/profile/export", cookie)).json();
+    expect(exported.recurringOfferings).toEqual([
+      expect.objectContaining({ id: row?.id, interval: "month", amountCents: 10800, feeCents: 442, status: "active" }),
+    ]);
+    expect(exported.gifts.every((g: { recurringId: string }) => g.recurringId === row?.id)).toBe(true);
     // The profile shows it with its forms.
     const profile = await (await get(server, "/profile", cookie)).text();
     expect(profile).toContain("Monthly offering: $108.00 and $4.42 for the fee");

@@ -11,9 +11,8 @@ import { FORM_KEY_FIELD, type FormResult } from "~/forms/forms";
 import { newFormKey, useLeaving } from "~/forms/use-form";
 import { browserZone, dayIn, formatSlot, formatTime, formatWeekday } from "~/lib/dates";
 import { sanitisePhone } from "~/lib/sanitise";
-import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
+import { BOOKING_MESSAGES, BOOKING_OFF_MESSAGES } from "~/modules/bookings/messages";
 import type { BookingSummary } from "~/modules/bookings/validation";
-import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import { BookingField as Field } from "./booking-field";
 import { DatePicker } from "./date-picker";
 import { type OpenSlot, useDaySlots, useOpenDays } from "./use-open-slots";
@@ -140,7 +139,7 @@ function BookingSteps({ offer, booker }: { offer: BookableOffer; booker?: { name
       <div>
         <Dialog.Title className="pr-8 font-serif text-3xl font-semibold">{offer.title}</Dialog.Title>
         <Dialog.Description className="mt-2 mb-4 text-mist-muted">${offer.priceUsd}</Dialog.Description>
-        <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} heading="h3" />
+        <PaymentsOffNotice notice={BOOKING_OFF_MESSAGES.booking} heading="h3" />
       </div>
     );
   }

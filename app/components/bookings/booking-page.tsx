@@ -12,8 +12,8 @@ import type { BookableOffer } from "~/content/journey";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { browserZone, formatDayShort } from "~/lib/dates";
+import { BOOKING_OFF_MESSAGES } from "~/modules/bookings/messages";
 import type { BookingSummary } from "~/modules/bookings/validation";
-import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 
 const loadSchema = () => import("~/modules/bookings/validation").then((m) => m.bookingSchema);
 
@@ -52,7 +52,7 @@ export function BookingPage({ offer, days, more, day, slots, result }: Props) {
           ${offer.priceUsd}
           {offer.needsApproval ? " · by approval" : " · 45 minutes on Zoom"}
         </PageHero>
-        <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} />
+        <PaymentsOffNotice notice={BOOKING_OFF_MESSAGES.booking} />
       </div>
     );
   }

@@ -10,3 +10,20 @@ export const BOOKING_MESSAGES = {
 /** Changes by link are closed this close to the session (stated in every confirmation). */
 export const CHANGE_WINDOW_HOURS = 24;
 export const HOLD_MINUTES = 15;
+
+/**
+ * What booking says when online payment is off (PAYMENT_PROVIDER=none), as giving does
+ * (payments/messages.ts): in place of the booking forms and the pay step, and to a post to them.
+ */
+export const BOOKING_OFF_MESSAGES = {
+  booking: {
+    title: "Booking by message",
+    description:
+      "Sessions are not booked or paid for online. Please write to us through the Contact page with the session you would like and a few times that suit you; a Temple Keeper will write back to arrange it with you, including how to pay.",
+  },
+  pay: {
+    title: "Confirming your place by message",
+    description:
+      "Payment is not taken online. Please write to us through the Contact page, naming this session, and a Temple Keeper will arrange how to pay and confirm your place.",
+  },
+} as const;

@@ -10,8 +10,8 @@ import { chooseOffering, readWholeDollars } from "./amount";
 import { formatCents } from "./amounts";
 import { feeCents } from "./fee";
 import { feeRate } from "./fee-rate.server";
-import { RECURRING_MESSAGES } from "./messages";
 import { startRecurring } from "./recurring.server";
+import { RECURRING_MESSAGES } from "./recurring-messages";
 import type { checkoutSchema, donationSchema } from "./validation";
 
 type FieldErrors = Record<string, string>;

@@ -4,7 +4,9 @@ import { isDay } from "~/lib/dates";
 import { emailField, nameField } from "~/lib/person-fields";
 import { chooseOffering, DONATION_MAXIMUM, readWholeDollars } from "./amount";
 import { CHECKOUT_MINIMUM, DONATION_MINIMUM } from "./amounts";
-import { GIVING_MESSAGES, RECURRING_MESSAGES } from "./messages";
+import { IN_PERSON_MESSAGES } from "./in-person-messages";
+import { GIVING_MESSAGES } from "./messages";
+import { RECURRING_MESSAGES } from "./recurring-messages";
 
 const email = emailField();
 
@@ -76,17 +78,17 @@ export const inPersonGiftSchema = z
   .object({
     donorName: nameField(true),
     email,
-    amount: dollars(1, GIVING_MESSAGES.inPersonMinimum, false),
+    amount: dollars(1, IN_PERSON_MESSAGES.minimum, false),
     givenOn: z
       .string()
-      .check(z.refine((v) => isDay(v) && v <= new Date().toISOString().slice(0, 10), GIVING_MESSAGES.givenOn)),
-    method: z.enum(["cash", "cheque"], GIVING_MESSAGES.method),
-    chequeNumber: z.string().check(z.trim(), z.maxLength(30, GIVING_MESSAGES.chequeNumberLong)),
+      .check(z.refine((v) => isDay(v) && v <= new Date().toISOString().slice(0, 10), IN_PERSON_MESSAGES.givenOn)),
+    method: z.enum(["cash", "cheque"], IN_PERSON_MESSAGES.method),
+    chequeNumber: z.string().check(z.trim(), z.maxLength(30, IN_PERSON_MESSAGES.chequeNumberLong)),
     sendReceipt: checkbox(),
   })
   .check(
     z.refine((v) => v.method !== "cheque" || v.chequeNumber !== "", {
-      message: GIVING_MESSAGES.chequeNumber,
+      message: IN_PERSON_MESSAGES.chequeNumber,
       path: ["chequeNumber"],
     }),
   );

@@ -9,24 +9,15 @@ export const CARD_MESSAGES = {
 } as const;
 
 /**
- * What giving and booking say when online payment is off (PAYMENT_PROVIDER=none): the pages show
- * it in place of their forms, and a post to them is answered with it, so nobody is led to a payment
- * that cannot happen. Each ends at the Contact page, which always works.
+ * What giving says when online payment is off (PAYMENT_PROVIDER=none; booking's words are in
+ * bookings/messages.ts): the pages show it in place of their forms, and a post to them is answered
+ * with it, so nobody is led to a payment that cannot happen. Each ends at the Contact page, which
+ * always works.
  */
 export const PAYMENTS_OFF_MESSAGES = {
   giving: {
     title: "Giving by check or in person",
     description:
       "We do not take gifts online. You are warmly welcome to give by check or in person: write to us through the Contact page and we will tell you how. Thank you for your generosity.",
-  },
-  booking: {
-    title: "Booking by message",
-    description:
-      "Sessions are not booked or paid for online. Please write to us through the Contact page with the session you would like and a few times that suit you; a Temple Keeper will write back to arrange it with you, including how to pay.",
-  },
-  pay: {
-    title: "Confirming your place by message",
-    description:
-      "Payment is not taken online. Please write to us through the Contact page, naming this session, and a Temple Keeper will arrange how to pay and confirm your place.",
   },
 } as const;

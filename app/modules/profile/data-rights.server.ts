@@ -11,6 +11,7 @@ import { practiceCompletions } from "../companion/schema";
 import { contactMessages } from "../contact/schema";
 import { memberFollowUps } from "../follow-ups/follow-ups.server";
 import { memberGifts } from "../giving/gifts.server";
+import { memberRecurring } from "../giving/recurring.server";
 import { exportMemberApplications } from "../intake/applications.server";
 import { accessRequests, quizSubmissions } from "../intake/schema";
 import { listSessions } from "../integration/sessions.server";
@@ -134,8 +135,20 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
       id: g.id,
       kind: g.kind,
       amountCents: g.amountCents,
+      feeCents: g.feeCents,
+      method: g.method,
+      recurringId: g.recurringId,
       givenAt: g.givenAt,
       refundedAt: g.refundedAt,
+    })),
+    recurringOfferings: (await memberRecurring(db, userId)).map((r) => ({
+      id: r.id,
+      interval: r.interval,
+      amountCents: r.amountCents,
+      feeCents: r.feeCents,
+      status: r.status,
+      startedAt: r.startedAt,
+      cancelledAt: r.cancelledAt,
     })),
     newsletter: await db
       .select({

@@ -25,9 +25,8 @@ import { bookingPayment, payForBooking } from "~/modules/bookings/book.server";
 import { getBooking } from "~/modules/bookings/bookings.server";
 import { holdSlot } from "~/modules/bookings/hold.server";
 import { bookingTitle } from "~/modules/bookings/mails";
-import { BOOKING_MESSAGES } from "~/modules/bookings/messages";
+import { BOOKING_MESSAGES, BOOKING_OFF_MESSAGES } from "~/modules/bookings/messages";
 import { type BookingSummary, bookingSchema } from "~/modules/bookings/validation";
-import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import { onlinePayments } from "~/modules/payments/providers.server";
 import { hit } from "~/modules/rate-limit/rate-limit.server";
 import { RATE_LIMITS } from "~/modules/rate-limit/rules";
@@ -63,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request);
   return handleForm(submission, BOOKING_MESSAGES.failed, handles.logger, async () => {
     // Every session is paid (mentorship after approval): with online payment off, none is held or requested.
-    if (!onlinePayments(handles.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.booking, 409);
+    if (!onlinePayments(handles.env)) return refused(submission, BOOKING_OFF_MESSAGES.booking, 409);
     const limited = await hit(handles.db, RATE_LIMITS.booking, handles.clientIp);
     if (!limited.allowed) {
       return refused(submission, BOOKING_MESSAGES.tooMany, 429, {
@@ -128,7 +127,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           <NoticeBox notice={result.formError} className="mb-6" />
         ) : null}
         {provider === "none" ? (
-          <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.booking} />
+          <PaymentsOffNotice notice={BOOKING_OFF_MESSAGES.booking} />
         ) : (
           <div className="flex flex-wrap justify-center gap-3">
             {data.choices.map((o, i) => (

@@ -25,9 +25,8 @@ import { dayChoice } from "~/modules/bookings/availability.server";
 import { payForBooking } from "~/modules/bookings/book.server";
 import { bookingByToken, cancelThroughLink, changeable, rescheduleBooking } from "~/modules/bookings/changes.server";
 import { bookingTitle } from "~/modules/bookings/mails";
-import { BOOKING_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
+import { BOOKING_MESSAGES, BOOKING_OFF_MESSAGES, CHANGE_WINDOW_HOURS } from "~/modules/bookings/messages";
 import { formatCents } from "~/modules/giving/amounts";
-import { PAYMENTS_OFF_MESSAGES } from "~/modules/payments/messages";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
 import { onlinePayments } from "~/modules/payments/providers.server";
 import { once } from "~/modules/submissions/once.server";
@@ -85,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "pay":
         // Paying an approved mentorship is not a change: the change window does not apply.
         if (booking?.status === "approved") {
-          if (!onlinePayments(handles.env)) return refused(submission, PAYMENTS_OFF_MESSAGES.pay, 409);
+          if (!onlinePayments(handles.env)) return refused(submission, BOOKING_OFF_MESSAGES.pay, 409);
           const outcome = await payForBooking(
             handles.db,
             handles.env,
@@ -172,7 +171,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
       <div className="grid gap-6">
         <FormAlert message={result && !result.ok ? (result.formError?.description ?? null) : null} />
         {booking.status === "approved" && provider === "none" ? (
-          <PaymentsOffNotice notice={PAYMENTS_OFF_MESSAGES.pay} />
+          <PaymentsOffNotice notice={BOOKING_OFF_MESSAGES.pay} />
         ) : booking.status === "approved" ? (
           <Form
             method="post"

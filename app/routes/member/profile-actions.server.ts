@@ -15,8 +15,8 @@ import {
 import type { Viewer } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 import { changeEmailSchema, changePasswordSchema } from "~/modules/accounts/validation";
-import { RECURRING_MESSAGES } from "~/modules/giving/messages";
 import { cancelAllRecurring } from "~/modules/giving/recurring-changes.server";
+import { RECURRING_MESSAGES } from "~/modules/giving/recurring-messages";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
 import { keepPasskey, removePasskey, renamePasskey } from "~/modules/passkeys/passkeys.server";
 import { addPasskeySchema, removePasskeySchema, renamePasskeySchema } from "~/modules/passkeys/validation";

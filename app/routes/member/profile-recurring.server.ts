@@ -3,9 +3,9 @@ import { donePage } from "~/forms/outcome";
 import type { LoggedHandles } from "~/handles";
 import type { Viewer } from "~/modules/accounts/session.server";
 import { readWholeDollars } from "~/modules/giving/amount";
-import { RECURRING_MESSAGES } from "~/modules/giving/messages";
 import { ownRecurring } from "~/modules/giving/recurring.server";
 import { type ChangeOutcome, changeRecurring, type RecurringChange } from "~/modules/giving/recurring-changes.server";
+import { RECURRING_MESSAGES } from "~/modules/giving/recurring-messages";
 import { recurringAmountSchema } from "~/modules/giving/validation";
 
 const SAVED = {

@@ -27,7 +27,8 @@ import { profilePageData } from "./profile-data.server";
 
 /**
  * The forms that say their own refusal, of those on the page now. Ending a session is one form
- * per row, and none without rows (a passkey's removal, one per row too, is said by its card);
+ * per row, and none without rows (a passkey's removal, one per row too, is said by its card), as are
+ * a recurring offering's buttons (its amount form is there only while one is active or paused);
  * renaming a passkey is there only with one; the recovery codes only while an app is the second
  * factor; turning two-factor off only while it is on (and never to staff); adding a passkey only
  * once the app runs. Their refusals are said once, above the page.
