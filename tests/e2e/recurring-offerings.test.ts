@@ -5,6 +5,7 @@ import { RECURRING_MESSAGES } from "../../app/modules/giving/recurring-messages"
 import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { hydratedPage, mailMatching, signedInContexts, staffSession } from "../support/browser-accounts";
+import { type PaypalStandIn, paypalSettings, startPaypalStandIn } from "../support/paypal-stand-in";
 import { startSmtpServer } from "../support/smtp";
 
 /*
@@ -133,5 +134,46 @@ describe("recurring offerings", () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await section.screenshot({ path: "test-results/screenshots/console-recurring-375.png" });
     await keeper.close();
+  });
+});
+
+describe("a recurring offering through PayPal without JavaScript", () => {
+  let paypal: PaypalStandIn;
+  let paid: AppProcess;
+  beforeAll(async () => {
+    paypal = await startPaypalStandIn();
+    paid = await startTestingAppProcess(paypalSettings(paypal.url));
+  });
+  afterAll(async () => {
+    await paid?.stop();
+    await paypal?.close();
+  });
+
+  it("goes to PayPal's approval page and back by plain posts and redirects", async () => {
+    const { withJs, withoutJs } = await signedInContexts(browser, paid.url, member);
+    await withJs.close();
+    const phone = await withoutJs.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${paid.url}/donation`);
+    await phone.getByRole("radio", { name: "Every month" }).check();
+    await phone.getByLabel("Your name").fill("Maya Rivers");
+    await phone.getByLabel("Email for your receipt").fill("maya.paypal@example.org");
+    // The form's 303 sends the browser on to PayPal's approval page: here the stand-in's, which the page's
+    // form-action (naming PayPal's own checkout origin) keeps the browser from following; the
+    // subscription it was sent to approve is the stand-in's only one.
+    await phone.getByRole("button", { name: "Continue to PayPal" }).click();
+    await expect.poll(() => paypal.subscriptions.size).toBe(1);
+    const [subscriptionId = ""] = [...paypal.subscriptions.keys()];
+    const made = paypal.subscriptions.get(subscriptionId);
+    expect(made?.price.value).toBe("108.00");
+    // The donor approves there; PayPal sends them back to the return address it was given.
+    paypal.approveSubscription(subscriptionId);
+    const back = (made?.request as { application_context: { return_url: string } }).application_context.return_url;
+    await phone.goto(`${back}?subscription_id=${subscriptionId}&ba_token=BA-${subscriptionId}`);
+    await phone.getByRole("button", { name: "Finish setting it up" }).click();
+    await phone.waitForURL(/\/profile\?done=recurring-started#recurring$/);
+    await expect.poll(() => phone.getByText("Your recurring offering is set up.").first().isVisible()).toBe(true);
+    await expect.poll(() => phone.locator("#recurring").getByText("Active", { exact: true }).isVisible()).toBe(true);
+    await withoutJs.close();
   });
 });

@@ -255,6 +255,8 @@ describe("PayPal provider against the REST stand-in", () => {
         eventType: "CHECKOUT.ORDER.APPROVED",
         orderId: "5O190127TN364715T",
         captureId: null,
+        subscription: null,
+        sale: null,
       });
       const call = paypal.requests.find((r) => r.path === "/v1/notifications/verify-webhook-signature");
       const sent = JSON.parse(call?.body ?? "{}");
@@ -283,7 +285,91 @@ describe("PayPal provider against the REST stand-in", () => {
         eventType: "PAYMENT.CAPTURE.COMPLETED",
         orderId: "5O190127TN364715T",
         captureId: "42311647XV020574X",
+        subscription: null,
+        sale: null,
       });
+    });
+
+    it("maps a subscription's collection (PAYMENT.SALE.COMPLETED) to its sale, and a sale's refund to that sale", async () => {
+      const event = {
+        id: "WH-SALE-COMPLETED",
+        resource_type: "sale",
+        event_type: "PAYMENT.SALE.COMPLETED",
+        resource: {
+          id: "80021663DE681814L",
+          state: "completed",
+          amount: { total: "112.42", currency: "USD" },
+          billing_agreement_id: "I-BW452GLLEP1G",
+        },
+      };
+      expect(await verify(signedWebhook(event))).toEqual({
+        id: event.id,
+        eventType: "PAYMENT.SALE.COMPLETED",
+        orderId: null,
+        captureId: "80021663DE681814L",
+        subscription: null,
+        sale: { id: "80021663DE681814L", subscriptionId: "I-BW452GLLEP1G", amountCents: 11242, currency: "USD" },
+      });
+      // A sale without its subscription, or with an amount that is not money, is no collection of ours.
+      const odd = {
+        ...event,
+        id: "WH-SALE-ODD",
+        resource: { ...event.resource, amount: { total: "1e9", currency: "USD" } },
+      };
+      expect(await verify(signedWebhook(odd))).toMatchObject({ sale: null });
+      const refunded = {
+        id: "WH-SALE-REFUNDED",
+        event_type: "PAYMENT.SALE.REFUNDED",
+        resource: { id: "1JU08902781691411", state: "completed", sale_id: "80021663DE681814L" },
+      };
+      expect(await verify(signedWebhook(refunded))).toMatchObject({ captureId: "80021663DE681814L", sale: null });
+    });
+
+    it("maps a BILLING.SUBSCRIPTION.* event to the subscription's state, failures and next retry", async () => {
+      const event = {
+        id: "WH-SUB-FAILED",
+        resource_type: "subscription",
+        event_type: "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+        resource: {
+          id: "I-BW452GLLEP1G",
+          status: "ACTIVE",
+          custom_id: "3f0c2c1e-0000-4000-8000-000000000001",
+          billing_info: {
+            outstanding_balance: { currency_code: "USD", value: "112.42" },
+            failed_payments_count: 2,
+            next_billing_time: "2026-12-28T10:00:00Z",
+            last_failed_payment: {
+              amount: { currency_code: "USD", value: "112.42" },
+              time: "2026-11-28T10:00:00Z",
+              next_payment_retry_time: "2026-12-03T10:00:00Z",
+            },
+          },
+        },
+      };
+      expect(await verify(signedWebhook(event))).toMatchObject({
+        orderId: null,
+        captureId: null,
+        sale: null,
+        subscription: {
+          id: "I-BW452GLLEP1G",
+          status: "active",
+          recurringId: "3f0c2c1e-0000-4000-8000-000000000001",
+          failedPayments: 2,
+          nextBillingAt: new Date("2026-12-28T10:00:00Z"),
+          nextRetryAt: new Date("2026-12-03T10:00:00Z"),
+        },
+      });
+      for (const [status, ours] of [
+        ["APPROVAL_PENDING", "pending"],
+        ["SUSPENDED", "suspended"],
+        ["CANCELLED", "cancelled"],
+        ["EXPIRED", "cancelled"],
+      ] as const) {
+        const changed = { ...event, id: `WH-SUB-${status}`, resource: { id: "I-BW452GLLEP1G", status } };
+        expect(await verify(signedWebhook(changed))).toMatchObject({
+          subscription: { status: ours, failedPayments: 0 },
+        });
+      }
     });
 
     it("maps a verified PAYMENT.CAPTURE.REFUNDED to the refunded capture", async () => {
