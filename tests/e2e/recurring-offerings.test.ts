@@ -168,7 +168,9 @@ describe("a recurring offering through PayPal without JavaScript", () => {
     expect(made?.price.value).toBe("108.00");
     // The donor approves there; PayPal sends them back to the return address it was given.
     paypal.approveSubscription(subscriptionId);
-    const back = (made?.request as { application_context: { return_url: string } }).application_context.return_url;
+    const context = made?.request.application_context as { return_url?: string } | undefined;
+    const back = context?.return_url ?? "";
+    expect(back).toMatch(/\/profile\/recurring\/[0-9a-f-]{36}\/return$/);
     await phone.goto(`${back}?subscription_id=${subscriptionId}&ba_token=BA-${subscriptionId}`);
     await phone.getByRole("button", { name: "Finish setting it up" }).click();
     await phone.waitForURL(/\/profile\?done=recurring-started#recurring$/);
