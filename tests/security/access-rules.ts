@@ -142,7 +142,7 @@ export const RULES: Record<string, Rule> = {
   // Where PayPal sends a donor back: the recurring offering's member alone; the post reads the provider and moves on.
   "/profile/recurring/:id/return": {
     get: ownerOnly(200),
-    post: { body: { cancelled: "0" }, expect: ownerOnly(303) },
+    post: { body: {}, expect: ownerOnly(303) },
     at: (ids) => `/profile/recurring/${ids.recurring}/return`,
   },
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
