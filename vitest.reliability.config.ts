@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { busyMachine, shared } from "./vitest.shared";
 
 /**
  * `npm run test:reliability`: crashes, outages and several app instances (issue 7, "Reliability").
@@ -11,12 +12,11 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  ...shared,
   test: {
+    ...busyMachine,
     include: ["tests/reliability/**/*.test.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
-    testTimeout: 240_000,
-    hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: false,
   },

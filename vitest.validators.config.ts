@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { busyMachine, shared } from "./vitest.shared";
 
 /**
  * `npm run test:validators`: what the product emits, checked by the programs people's software
@@ -6,13 +7,12 @@ import { defineConfig } from "vitest/config";
  * which needs only Node.js and npm; a missing tool fails the run at once (tests/validators/require-tools.ts).
  */
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  ...shared,
   test: {
+    ...busyMachine,
     include: ["tests/validators/**/*.test.ts"],
     globalSetup: ["tests/validators/require-tools.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
     pool: "forks",
   },
 });

@@ -26,7 +26,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe("online payment off in a browser", { timeout: 120_000 }, () => {
+describe("online payment off in a browser", () => {
   for (const js of [false, true]) {
     it(`shows the donation page's way to give otherwise ${js ? "with" : "without"} JavaScript`, async () => {
       const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 375, height: 800 } });

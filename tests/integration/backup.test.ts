@@ -411,7 +411,7 @@ function npmRun(args: string[], env: Record<string, string>) {
 }
 
 describe("npm run db:backup and db:restore (embedded database)", () => {
-  it("backs up a data directory and restores it into a new one", { timeout: 180_000 }, async () => {
+  it("backs up a data directory and restores it into a new one", async () => {
     const dir = tempDir();
     const source = path.join(dir, "source");
     fs.mkdirSync(source);

@@ -48,7 +48,7 @@ describe("npm run create-admin: its arguments", () => {
       expect(result.stdout).toBe("");
     }
     expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
-  }, 120_000);
+  });
 
   it("needs SITE_URL in production; elsewhere links start at http://localhost:PORT", async () => {
     const production = await runCreateAdmin(["--email", "ada@example.org", "--name", "Ada Quill"], {
@@ -66,7 +66,7 @@ describe("npm run create-admin: its arguments", () => {
     });
     expect(development.status, development.stderr).toBe(0);
     expect(printedLink(development.stdout)).toMatch(/^http:\/\/localhost:4321\/welcome\/[A-Za-z0-9_-]{43}$/);
-  }, 120_000);
+  });
 });
 
 for (const backend of backends) {
@@ -143,7 +143,7 @@ for (const backend of backends) {
         expect(audit).toMatchObject({ action: AUDIT_ACTIONS.roleChanged, actorId: null });
         expect(audit?.detail).toMatchObject({ from: "new account", to: "admin", via: "npm run create-admin" });
       });
-    }, 120_000);
+    });
 
     it("run again, prints a fresh link instead of a second account; the earlier link stops working", async () => {
       const result = await run();
@@ -159,7 +159,7 @@ for (const backend of backends) {
         // No role changed: nothing more in the audit log.
         expect(await db.select().from(auditLog)).toHaveLength(1);
       });
-    }, 120_000);
+    });
 
     it("makes an existing member an admin, in the audit log, ending their sessions and keeping their proven address", async () => {
       const memberId = await inDb(async (db) => {
@@ -193,7 +193,7 @@ for (const backend of backends) {
           .where(and(eq(auditLog.subjectUserId, memberId), eq(auditLog.action, AUDIT_ACTIONS.roleChanged)));
         expect(entries.map((e) => e.detail)).toEqual([{ from: "member", to: "admin", via: "npm run create-admin" }]);
       });
-    }, 120_000);
+    });
 
     it("the served site takes the newest link once and sends the admin on to two-factor enrolment", async () => {
       const [first, second] = links as [string, string, string];
@@ -247,6 +247,6 @@ for (const backend of backends) {
         // Printed to the operator, the link proves nothing about the address.
         expect(admin).toMatchObject({ username: "ada", emailVerified: false });
       });
-    }, 180_000);
+    });
   });
 }

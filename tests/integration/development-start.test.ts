@@ -51,7 +51,7 @@ function startFails(env: Record<string, string>) {
     // The keys the earlier starts of startAppProcess used: the database's records were sealed with them.
     env: { PATH: process.env.PATH, PORT: "0", LOG_LEVEL: "silent", ...TEST_SECRETS, ...env },
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 240_000,
   });
 }
 
@@ -100,7 +100,7 @@ describe("a development start", () => {
     // On loopback the empty database got the demo accounts, printed as the README lists them.
     expect(output).toContain("Demo accounts (development only)");
     expect((await userEmails(seeded)).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
-  }, 120_000);
+  });
 
   it("refuses to serve demo accounts with public passwords beyond loopback or in production, unless DEMO_ACCOUNTS=true", async () => {
     const exposed = startFails({ ...DEVELOPMENT, HOST: "0.0.0.0", DATA_DIR: seeded });
@@ -124,7 +124,7 @@ describe("a development start", () => {
     await wanted.stop();
     expect(wanted.output()).toContain("(listening on 0.0.0.0: reachable from other machines)");
     expect(wanted.output()).toContain("Demo accounts (development only)");
-  }, 120_000);
+  });
 
   it("serves beyond loopback once the demo accounts' passwords are no longer the public ones", async () => {
     const database = await openPglite(path.join(seeded, "pglite"));
@@ -145,7 +145,7 @@ describe("a development start", () => {
     const app = await start({ ...DEVELOPMENT, HOST: "0.0.0.0", DATA_DIR: seeded });
     await app.stop();
     expect(app.output()).not.toContain("Demo accounts (development only)");
-  }, 120_000);
+  });
 
   it("creates no demo accounts on an empty database when listening beyond loopback", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sacred-dev-"));
@@ -153,5 +153,5 @@ describe("a development start", () => {
     await app.stop();
     expect(app.output()).not.toContain("Demo accounts");
     expect(await userEmails(dataDir)).toEqual([]);
-  }, 120_000);
+  });
 });

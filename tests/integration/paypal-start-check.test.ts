@@ -19,7 +19,7 @@ function runProduction(env: Record<string, string>) {
 }
 
 // Real processes on a machine that may be busy: generous limits.
-describe("the start-up check of PayPal's credentials", { timeout: 120_000 }, () => {
+describe("the start-up check of PayPal's credentials", () => {
   let standIn: PaypalStandIn;
   beforeAll(async () => {
     standIn = await startPaypalStandIn();

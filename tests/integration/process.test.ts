@@ -50,7 +50,7 @@ async function npmStart(env: Record<string, string>) {
 }
 
 // Real processes on a machine that may be busy: generous limits, never a race against the clock.
-describe("the server process", { timeout: 240_000 }, () => {
+describe("the server process", () => {
   it("stops cleanly within 5 seconds on SIGTERM and on SIGINT", async () => {
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const app = await startAppProcess();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { startAppProcess } from "../support/app-process";
 import { LEVEL, logLines } from "../support/log-lines";
 
-describe("a production server's output", { timeout: 120_000 }, () => {
+describe("a production server's output", () => {
   it("is JSON lines only, from the serving line to the shutdown", async () => {
     // productionSettings points PayPal and here SMTP at closed ports: two start-up warnings.
     const app = await startAppProcess({ SMTP_URL: "smtp://127.0.0.1:9", LOG_LEVEL: "info" });

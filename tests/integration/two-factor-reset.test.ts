@@ -143,5 +143,5 @@ describe("npm run reset-two-factor, for the last admin", () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  });
 });

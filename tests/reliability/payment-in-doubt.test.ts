@@ -111,6 +111,6 @@ for (const backend of ["pglite", "postgres"] as const) {
         (s: { booking?: string; refundedAtPaypal: boolean; payment?: string }) =>
           (s.booking === "confirmed" && s.payment === "captured") || (s.refundedAtPaypal && s.payment === "refunded"),
       );
-    }, 30_000);
+    });
   });
 }

@@ -66,7 +66,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       const rows = await db().select({ status: payments.status }).from(payments);
       expect(rows.map((r) => r.status).sort()).toEqual(["created", "failed", "failed"]);
       expect(await db().select().from(gifts)).toHaveLength(0);
-    }, 30_000);
+    });
 
     it("donation: a capture that fails on the payer's return is not paid; the retry records it once", async () => {
       const started = await postForm(server, "/donation", { ...donor, amount: "108" });
@@ -110,7 +110,7 @@ for (const backend of ["pglite", "postgres"] as const) {
       expect(all.map((b) => b.status).sort()).toEqual(["cancelled", "cancelled", "held"]);
       const paid = await db().select().from(payments).where(eq(payments.status, "captured"));
       expect(paid).toHaveLength(0);
-    }, 30_000);
+    });
 
     it("booking: a failed capture leaves it unconfirmed and unpaid; a retry confirms it; a cancel frees the slot", async () => {
       const held = await book("ana@example.org");

@@ -179,7 +179,7 @@ describe("the HTML of every page [pglite]", () => {
       const index = Object.fromEntries([...fetched].map(([file, { page }]) => [path.basename(file), page.label]));
       writeFileSync(path.join(dir, "index.json"), JSON.stringify(index, null, 1));
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     await world?.server.close();
     // HTML_VALIDITY_KEEP=1 keeps the pages to look at (the folder is printed).
@@ -192,7 +192,7 @@ describe("the HTML of every page [pglite]", () => {
     expect(fetched.size, "HTML pages fetched").toBeGreaterThan(100);
   });
 
-  it("pass the W3C Nu Html Checker with no error", { timeout: 60_000 }, () => {
+  it("pass the W3C Nu Html Checker with no error", () => {
     const errors = validate([...fetched.keys()]);
     // One line per kind of error and page (the same error repeats in every row of a table).
     const grouped = new Map<string, { count: number; first: VnuMessage }>();
