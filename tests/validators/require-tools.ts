@@ -10,6 +10,7 @@ const TOOLS = [
     install: "default-jre-headless",
   },
   { command: "qpdf", args: ["--version"], what: "qpdf (PDF structure)", install: "qpdf" },
+  { command: "promtool", args: ["--version"], what: "promtool (Prometheus's metrics linter)", install: "prometheus" },
 ];
 
 export default function requireTools() {
