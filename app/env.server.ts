@@ -127,7 +127,10 @@ const schema = z
     /** The bearer token `/metrics` asks for (Prometheus' `authorization` setting); unset: no metrics are served. */
     METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional(),
     /** Signs session cookies. Production: required; development: generated into DATA_DIR (see secrets.server.ts). */
-    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "AUTH_SECRET must be at least 32 characters (make one with: openssl rand -base64 48)")
+      .optional(),
     /**
      * AES-256-GCM keys for sensitive records: "id:base64key" pairs separated by commas, newest first.
      * New data is sealed with the first; older ids stay readable until re-encrypted.

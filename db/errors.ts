@@ -50,13 +50,16 @@ export function databaseUrlProblem(url: string, error: unknown): string {
         ? `the host "${target.host}" was not found`
         : codes.includes("28P01")
           ? `PostgreSQL refused the password for user "${target.user}"`
-          : codes.includes("28000")
-            ? `PostgreSQL does not let user "${target.user}" connect from here (pg_hba.conf)`
-            : codes.includes("3D000")
-              ? `the database "${target.db}" does not exist on that server (create it first)`
-              : /timeout/i.test(message)
-                ? `${target.host}:${target.port} did not answer in time`
-                : message || String(error);
+          : // 28000 says both "no such role" and "no pg_hba.conf entry": only the message tells them apart.
+            codes.includes("28000") && /role .* does not exist/i.test(message)
+            ? `the role "${target.user}" does not exist on that server (create it first: sudo -u postgres createuser --pwprompt ${target.user})`
+            : codes.includes("28000")
+              ? `PostgreSQL does not let user "${target.user}" connect from here (pg_hba.conf)`
+              : codes.includes("3D000")
+                ? `the database "${target.db}" does not exist on that server (create it first)`
+                : /timeout/i.test(message)
+                  ? `${target.host}:${target.port} did not answer in time`
+                  : message || String(error);
   return (
     `Cannot use the database in DATABASE_URL (${shownUrl(url)}): ${reason}.\n` +
     "Fix DATABASE_URL (see docs/deployment.md), or unset it to use the embedded database in DATA_DIR."
