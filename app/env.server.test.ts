@@ -134,6 +134,11 @@ describe("the payment provider setting", () => {
     // One line per problem, in one error.
     expect(message.split("\n").filter((line) => line.startsWith("  "))).toHaveLength(4);
 
+    // A secret too short says how to make a good one.
+    expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(
+      "AUTH_SECRET must be at least 32 characters (make one with: openssl rand -base64 48)",
+    );
+
     const withTest = () => parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test" });
     expect(withTest).toThrow("Missing production settings: SITE_URL");
     expect(withTest).toThrow("PAYMENT_PROVIDER=test is refused");

@@ -219,6 +219,16 @@ describe("the server process", () => {
     expect(result.stderr).toContain('the database "sacred_no_such_database" does not exist on that server');
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)("says which role is missing, rather than blaming pg_hba.conf", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.username = "sacred_no_such_role";
+    const result = await runServer({ DATABASE_URL: url.href });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('the role "sacred_no_such_role" does not exist on that server');
+    expect(result.stderr).toContain("createuser --pwprompt sacred_no_such_role");
+    expect(result.stderr).not.toContain("pg_hba.conf");
+  });
+
   it("refuses to start in production without its required settings, in one fatal JSON line", async () => {
     const result = await runServer({
       NODE_ENV: "production",
