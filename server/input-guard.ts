@@ -35,7 +35,7 @@ export function pathGuard() {
  * The body as the form its type names, by the parser every action calls (`request.formData()`),
  * which throws on a multipart body without its boundary or cut off: null then.
  */
-async function readForm(contentType: string, body: Buffer): Promise<FormData | null> {
+export async function readForm(contentType: string, body: Buffer): Promise<FormData | null> {
   try {
     return await new globalThis.Request("http://form.invalid/", {
       method: "POST",

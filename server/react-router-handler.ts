@@ -95,7 +95,7 @@ export function reactRouterHandler(options: Options) {
         options.cache.set(cacheKey, { status: response.status, headers, body, keyOffsets });
       }
       if (response.status >= 500 && !(await options.databaseAnswers())) {
-        if (!isDataRequest(req)) return sendUnavailable(res);
+        if (!isDataRequest(req)) return sendUnavailable(req, res);
         // A form's post keeps React Router's own answer (its notice and the typed text) as a 503.
         if (req.method === "POST") {
           send(req, res, 503, [...headers.filter(([key]) => key !== "retry-after"), ["retry-after", "30"]], body);
@@ -109,7 +109,7 @@ export function reactRouterHandler(options: Options) {
       }
       send(req, res, response.status, headers, body);
     } catch (error) {
-      if (!isDataRequest(req) && !(await options.databaseAnswers())) return sendUnavailable(res);
+      if (!isDataRequest(req) && !(await options.databaseAnswers())) return sendUnavailable(req, res);
       next(error);
     }
   };

@@ -10,8 +10,10 @@ import {
   type FormValues,
   fieldErrorsOf,
   formInput,
+  isEchoed,
   type Notice,
   type Refusal,
+  typedValues,
   UNKNOWN_FORM,
 } from "./forms";
 
@@ -24,9 +26,6 @@ import {
 /** Set by server/react-router-handler.ts on React Router's `.data` requests: only the running app sends them. */
 export const DATA_REQUEST_HEADER = "x-sacred-data-request";
 export const isDataRequest = (request: Request) => request.headers.get(DATA_REQUEST_HEADER) === "1";
-
-/** Fields never echoed back into a page (what was typed, for after an error). */
-const NEVER_ECHOED = /password|code|secret|card|cvv|^website$/i;
 
 export interface Submission {
   form: FormData;
@@ -41,17 +40,13 @@ export interface Submission {
 export async function readSubmission(request: Request): Promise<Submission> {
   const form = await request.formData();
   const fields: Record<string, string> = {};
-  const values: FormValues = {};
   for (const [name, value] of form.entries()) {
     if (typeof value !== "string") continue;
     if (!(name in fields)) fields[name] = value;
     // Two intents name no one form: the action finds none and says so (UNKNOWN_FORM).
     else if (name === "intent") fields.intent = "";
-    if (name === FORM_KEY_FIELD || NEVER_ECHOED.test(name)) continue;
-    const had = values[name];
-    values[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
   }
-  return { form, fields, values, key: submissionKey(form, fields[FORM_KEY_FIELD]) };
+  return { form, fields, values: typedValues(form), key: submissionKey(form, fields[FORM_KEY_FIELD]) };
 }
 
 /** A key as forms make them (crypto.randomUUID) or as tests may; anything else is no key. */
@@ -66,7 +61,7 @@ const FORM_KEY = /^[A-Za-z0-9-]{16,64}$/;
 function submissionKey(form: FormData, raw: string | undefined): string | null {
   if (!raw || !FORM_KEY.test(raw)) return null;
   const sent = [...form.entries()]
-    .filter(([name, value]) => typeof value === "string" && name !== FORM_KEY_FIELD && !NEVER_ECHOED.test(name))
+    .filter(([name, value]) => typeof value === "string" && isEchoed(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash("sha256").update(raw).update("\n").update(JSON.stringify(sent)).digest("hex");
 }

@@ -1,24 +1,34 @@
 import { data } from "react-router";
-import type { Notice, Refusal } from "./forms";
+import { type Notice, type Refusal, typedValues } from "./forms";
 
 /**
  * A route's `clientAction` for its form (docs/decisions/008-one-form-pipeline.md), written
  * `(args: Route.ClientActionArgs) => keepFormOnFailure(args, notice)` so the page reads the
  * server's answer with its type: the answer as it is, but when none arrives (the connection
- * dropped, the server failed) the form's own failure notice, so the page and what was typed stay
- * instead of the error screen.
+ * dropped, the server or its database failed before the action ran) the form's own failure notice
+ * with what was sent, as the server's own refusal carries it, so the page and what was typed stay
+ * instead of the error screen, and a form drawn again shows the same words.
  *
  * A refused answer keeps a 4xx/5xx status: React Router then leaves the page's data as it is
- * instead of reloading it, which on a dropped connection would fail and replace the page.
+ * instead of reloading it, which during an outage would fail and replace the page (a route that
+ * decides its own reloading says so through `unlessRefused`, revalidation.ts).
  */
-export async function keepFormOnFailure<A>({ serverAction }: { serverAction: () => Promise<A> }, failure: Notice) {
+export async function keepFormOnFailure<A>(
+  { request, serverAction }: { request: Request; serverAction: () => Promise<A> },
+  failure: Notice,
+) {
+  // Read before sending: the post's body is the request's own and is spent by the sending.
+  const sent = request
+    .clone()
+    .formData()
+    .then(typedValues, () => undefined);
   let answer: A;
   try {
     answer = await serverAction();
   } catch (error) {
     // A redirect is an answer, not a failure.
     if (error instanceof Response) throw error;
-    const noAnswer: Refusal = { ok: false, fieldErrors: {}, formError: failure };
+    const noAnswer: Refusal = { ok: false, fieldErrors: {}, formError: failure, values: await sent };
     return data(noAnswer, { status: 503 });
   }
   if (isRefusal(answer)) return data(answer, { status: 400 });

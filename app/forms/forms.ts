@@ -37,6 +37,27 @@ export const UNKNOWN_FORM: Notice = {
 /** The hidden field holding a form's one-time key (made when the form is rendered). */
 export const FORM_KEY_FIELD = "_key";
 
+/** Fields never echoed back into a page: secrets, and the honeypot (bots fill it). */
+const NEVER_ECHOED = /password|code|secret|card|cvv|^website$/i;
+
+/** Whether a field goes back into the page after an error (every field but secrets and the one-time key). */
+export const isEchoed = (name: string) => name !== FORM_KEY_FIELD && !NEVER_ECHOED.test(name);
+
+/**
+ * What was typed, to put back into the form after an error: every echoed field, a repeated one
+ * (ticked boxes of a group) as its list. The action reads it from the post (`readSubmission`) and
+ * the page from what it sent when no answer came (`keepFormOnFailure`), so both give back the same.
+ */
+export function typedValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string" || !isEchoed(name)) continue;
+    const had = values[name];
+    values[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return values;
+}
+
 interface Shape {
   shape: Record<string, { _zod: { def: { type: string; innerType?: { _zod: { def: { type: string } } } } } }>;
 }

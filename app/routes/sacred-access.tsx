@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
 import { FormAlert } from "~/components/forms/form-alert";
 import { FormOutcome } from "~/components/forms/form-outcome";
@@ -9,6 +9,7 @@ import { notify } from "~/components/ui/notify";
 import { appContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { unlessRefused } from "~/forms/revalidation";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -52,8 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** After a successful sign-in the page shows its welcome for a second before moving on (SPEC.md). */
-export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  actionResult?.ok ? false : defaultShouldRevalidate;
+export const shouldRevalidate = unlessRefused(({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.ok ? false : defaultShouldRevalidate,
+);
 
 /*
  * No one-time key here: a sign-in stores no record of the member's, and every post must check the

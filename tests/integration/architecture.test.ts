@@ -219,6 +219,18 @@ describe("architecture", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("keeps the page after a form's refusal: a route's own shouldRevalidate is written through unlessRefused", () => {
+    // Reloading after a refusal during an outage replaces the page, and what was typed in it (issue 45).
+    const own = /export\s+(const|(async\s+)?function)\s+shouldRevalidate\b/;
+    const wrong = files
+      .filter((file) => file.startsWith("app/") && !isTest(file))
+      .filter((file) => {
+        const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+        return own.test(text) && !/export const shouldRevalidate = unlessRefused\(/.test(text);
+      });
+    expect(wrong).toEqual([]);
+  });
+
   it("says every notice through NoticeBox: no role=alert written by hand", () => {
     // The crisis lines are a panel of their own, announced at once wherever they appear.
     const own = new Set(["app/components/forms/notice-box.tsx", "app/components/care/crisis-resources.tsx"]);

@@ -1,14 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import {
-  data,
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from "react-router";
+import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { FormOutcome } from "~/components/forms/form-outcome";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { JournalForm } from "~/components/journal/journal-form";
@@ -17,6 +9,7 @@ import { appContext, viewerContext } from "~/context";
 import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { donePage } from "~/forms/outcome";
+import { unlessRefused } from "~/forms/revalidation";
 import { formatDateTime } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { contextLabel } from "~/modules/journal/choices";
@@ -96,9 +89,9 @@ const NOT_DELETED = {
  * After a delete the entry is gone and the page moves on to the archive: reloading this page's data
  * first would only answer 404 (which the browser reports as an error), so it is skipped.
  */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "delete" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = unlessRefused(({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" ? false : defaultShouldRevalidate,
+);
 
 /** The edited text stays in the form with its notice when no answer comes (decision 008). */
 export async function clientAction(args: Route.ClientActionArgs) {

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
+import { unlessRefused } from "~/forms/revalidation";
 import { serialId } from "~/lib/ids";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff } from "~/modules/accounts/session.server";
@@ -35,8 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: viewer.name, staff: isStaff(viewer.role), unread };
 }
 
-/** The unread count follows the member from page to page (opening a conversation reads it). */
-export const shouldRevalidate = () => true;
+/**
+ * The unread count follows the member from page to page (opening a conversation reads it); a form's
+ * refusal or failure changes nothing, and reloading then would replace the page during an outage.
+ */
+export const shouldRevalidate = unlessRefused(() => true);
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
   const { name, staff, unread } = loaderData;

@@ -1,5 +1,5 @@
 import { Shirt, UserRound, Utensils } from "lucide-react";
-import { type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { FormOutcome } from "~/components/forms/form-outcome";
 import { PageAlert } from "~/components/forms/page-alert";
 import { EditableCard } from "~/components/profile/editable-card";
@@ -18,6 +18,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { appContext, viewerContext } from "~/context";
 import { handleForm, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
+import { unlessRefused } from "~/forms/revalidation";
 import { privateMeta } from "~/lib/private-meta";
 import { PROFILE_MESSAGES } from "~/modules/profile/messages";
 import { PROFILE_FORMS } from "~/modules/profile/validation";
@@ -73,8 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, PROFILE_MESSAGES.notSaved);
 
 /** A success moves on to `?done=…` (profile-form.tsx), which loads the page once; no second load before. */
-export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  actionResult?.ok ? false : defaultShouldRevalidate;
+export const shouldRevalidate = unlessRefused(({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.ok ? false : defaultShouldRevalidate,
+);
 
 const loadBasic = () => import("~/modules/profile/validation").then((m) => m.basicProfileSchema);
 const loadMedical = () => import("~/modules/profile/validation").then((m) => m.medicalRecordSchema);
