@@ -3,9 +3,9 @@ import { hit, type RateLimitResult, refund } from "../rate-limit/rate-limit.serv
 import { RATE_LIMITS, type RateLimitRule } from "../rate-limit/rules";
 
 /**
- * Guessing a password (docs/decisions/007-guessing-and-lock-outs.md; the sign-in and
- * current-password rules of rate-limit/rules.ts). Only failures
- * count: each attempt is counted before it runs and refunded when the password was right.
+ * Guessing a password or a second factor (docs/decisions/007-identity-and-guessing.md; the
+ * sign-in, current-password and two-factor rules of rate-limit/rules.ts). Only failures count:
+ * each attempt is counted before it runs and refunded when the password (or the code) was right.
  * Per account, the budget belongs to the pair (account, client address) under a much higher
  * ceiling for the account itself, so a stranger can spend only their own pair's budget and
  * locking a member out takes the ceiling's worth of failures from many addresses.
@@ -13,17 +13,29 @@ import { RATE_LIMITS, type RateLimitRule } from "../rate-limit/rules";
 export interface Attempt {
   allowed: boolean;
   retryAfterSeconds: number;
-  /** The password was right: take the counted attempt back. */
+  /** The password (or the second factor) was right: take the counted attempt back. */
   succeeded(): Promise<void>;
 }
 
-async function attempt(db: Db, counted: Array<[RateLimitRule, string]>): Promise<Attempt> {
-  const results: RateLimitResult[] = [];
-  for (const [rule, subject] of counted) results.push(await hit(db, rule, subject));
-  const refused = results.filter((r) => !r.allowed);
+/**
+ * Counts the attempt against each budget in order, up to the first that refuses it: an attempt
+ * that never runs is not counted further (a burst refused by the quarter hour's budget does not
+ * fill the day's).
+ */
+async function attempt(db: Db, budgets: Array<[RateLimitRule, string]>): Promise<Attempt> {
+  const counted: Array<[RateLimitRule, string]> = [];
+  let refused: RateLimitResult | null = null;
+  for (const [rule, subject] of budgets) {
+    counted.push([rule, subject]);
+    const result = await hit(db, rule, subject);
+    if (!result.allowed) {
+      refused = result;
+      break;
+    }
+  }
   return {
-    allowed: refused.length === 0,
-    retryAfterSeconds: Math.max(0, ...refused.map((r) => r.retryAfterSeconds)),
+    allowed: refused === null,
+    retryAfterSeconds: refused?.retryAfterSeconds ?? 0,
     async succeeded() {
       for (const [rule, subject] of counted) await refund(db, rule, subject);
     },
@@ -42,6 +54,24 @@ export const signInAttempt = (db: Db, account: string, clientIp: string, knownDe
     [RATE_LIMITS.signInPair, `${account}|${clientIp}`],
     knownDevice ? [RATE_LIMITS.signInKnownDevice, `${account}|${knownDevice}`] : [RATE_LIMITS.signInAccount, account],
   ]);
+
+/**
+ * A second factor for an account the request already names (the pending sign-in's cookie, or the
+ * session): a code, or a passkey at the second step or a step-up. Per account from everywhere, or,
+ * from a browser that passed this account's second factor before (`knownDevice`), that browser's
+ * own budget instead: never per client address, so members behind one router spend nothing of each
+ * other's, and a stranger with the password locks only unknown browsers out (issue 45).
+ */
+export const secondFactorAttempt = (db: Db, userId: string, knownDevice: string | null) =>
+  attempt(
+    db,
+    knownDevice
+      ? [[RATE_LIMITS.twoFactorKnownDevice, `${userId}|${knownDevice}`]]
+      : [
+          [RATE_LIMITS.twoFactorAccount, userId],
+          [RATE_LIMITS.twoFactorAccountDay, userId],
+        ],
+  );
 
 /** A signed-in member typing their current password: per account (the session already names it). */
 export const currentPasswordAttempt = (db: Db, userId: string) => attempt(db, [[RATE_LIMITS.currentPassword, userId]]);

@@ -19,7 +19,7 @@ export function invitationMail(name: string, url: string, message: string | null
     heading: `Welcome, ${name}`,
     paragraphs: [
       "The Temple Keepers have read your request and are glad to welcome you into the member area.",
-      ...(message ? [`A note from the keeper who read your request:\n${message}`] : []),
+      ...(message ? [{ lead: "A note from the keeper who read your request:", keeperWrote: message }] : []),
       "Use the link below to choose your username and password. It works once and for 7 days; if it expires, write to us and we will send another.",
     ],
     action: { label: "Set up your account", url },
@@ -32,7 +32,7 @@ export function declineMail(name: string, message: string | null) {
     heading: `Thank you, ${name}`,
     paragraphs: [
       "Thank you for the care you put into your request for access. After reading it, the Temple Keepers will not open the member area to you at this time.",
-      ...(message ? [`A note from the keeper who read your request:\n${message}`] : []),
+      ...(message ? [{ lead: "A note from the keeper who read your request:", keeperWrote: message }] : []),
       "This is not a judgement of your path. Our articles, the FAQ and the contact form remain open to you, and you are welcome to write to us with any question.",
     ],
     footer: "You receive this because you asked for access on our website.",

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { RequestHandles } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { authFor, SESSION_ABSOLUTE_MS } from "./auth.server";
+import { rememberDevice } from "./known-device.server";
 import { type Role, sessions, users } from "./schema";
 import { isStaff } from "./session.server";
 
@@ -10,7 +11,7 @@ import { isStaff } from "./session.server";
  * Opens a session for an account a passkey proved (better-auth has no passkey sign-in we can
  * call with our own ceremony): a better-auth session row, marked as having passed the second
  * factor (a passkey with user verification is two factors), and its cookie signed as better-auth
- * signs it. A disabled account opens nothing.
+ * signs it, and this browser remembered as one the account signs in from. A disabled account opens nothing.
  */
 export async function openSessionByPasskey(
   request: Request,
@@ -40,6 +41,8 @@ export async function openSessionByPasskey(
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookie(context, session.token));
+  // A browser the account signed in from, with both factors (decision 007).
+  headers.append("Set-Cookie", await rememberDevice(request, context, account.id));
   return { headers, staff };
 }
 

@@ -64,13 +64,14 @@ export async function signIn(
           headers,
           returnHeaders: true,
         });
-    // The password was right (the second factor has its own limit): the attempt is not a failure,
-    // and this browser is remembered as one the account signs in from.
+    // The password was right (the second factor has its own limit): the attempt is not a failure.
     await attempt.succeeded();
-    if (account) out.append("Set-Cookie", await rememberDevice(request, context, account));
+    // Where a second step follows, the browser is remembered once it passes (two-factor.server.ts):
+    // the password alone must not earn a browser its own budget for guessing codes (issue 45).
     if (response && "twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { kind: "two-factor", headers: out };
     }
+    if (account) out.append("Set-Cookie", await rememberDevice(request, context, account));
     const user = (response as { user: { id: string; name: string; role?: string | null } }).user;
     if (user.role === "keeper" || user.role === "admin") {
       await recordAudit(context.db, {

@@ -6,9 +6,9 @@ import QRCode from "qrcode";
 import { site } from "~/lib/site";
 import type { RequestHandles } from "../../handles";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
-import { hit } from "../rate-limit/rate-limit.server";
-import { RATE_LIMITS } from "../rate-limit/rules";
 import { authFor } from "./auth.server";
+import { type Attempt, secondFactorAttempt } from "./guessing.server";
+import { knownDevice, rememberDevice } from "./known-device.server";
 import { warnIfFewRecoveryCodes } from "./recovery-codes.server";
 import { type Role, sessions, usedTotpCodes } from "./schema";
 import { authHeaders, isStaff, type Viewer } from "./session.server";
@@ -81,6 +81,15 @@ export async function pendingSignIn(
   return { userId: verification.value, identifier: value };
 }
 
+/**
+ * Counts a second-factor attempt for this account before it is checked (issue 45): per account, or
+ * per browser where this one passed the account's second factor before; never per client address,
+ * so a congregation behind one router signs in together. `succeeded()` when it passed.
+ */
+export async function secondFactorBudget(request: Request, context: RequestHandles, userId: string): Promise<Attempt> {
+  return secondFactorAttempt(context.db, userId, await knownDevice(request, context, userId));
+}
+
 /** The session named by a Set-Cookie answer (better-auth's signed `session_token`). */
 async function sessionTokenSet(headers: Headers, context: RequestHandles): Promise<string | null> {
   const ctx = await authFor(context.db, context.env).$context;
@@ -114,19 +123,22 @@ export async function completeSignIn(
   context: RequestHandles,
   code: string,
 ): Promise<SecondFactorOutcome> {
-  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
-  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const clean = cleanCode(code);
   const userId = (await pendingSignIn(request, context))?.userId;
   if (!userId) return { kind: "invalid" };
+  const attempt = await secondFactorBudget(request, context, userId);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
+  const clean = cleanCode(code);
   // A replayed code is refused before better-auth sees it, so the challenge stays open for a fresh one.
   if (isTotpCode(clean) && !(await claimCode(context.db, userId, clean))) return { kind: "invalid" };
   try {
     const { headers, response } = await verify(request, context, clean);
     // better-auth's type leaves out the admin plugin's role field, which the row always has.
     const { user, token } = response as unknown as { user: { id: string; name: string; role: Role }; token: string };
+    await attempt.succeeded();
     await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.token, token));
     await afterSecondFactor(context, user, isTotpCode(clean) ? "password+totp" : "password+recovery-code");
+    // Only now is this a browser the account signed in from (the password alone names none: decision 007).
+    headers.append("Set-Cookie", await rememberDevice(request, context, user.id));
     return { kind: "ok", headers, staff: isStaff(user.role) };
   } catch (error) {
     if (isTotpCode(clean)) await releaseCode(context.db, userId, clean);
@@ -145,12 +157,13 @@ export async function stepUp(
   viewer: Viewer,
   code: string,
 ): Promise<SecondFactorOutcome> {
-  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
-  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const attempt = await secondFactorBudget(request, context, viewer.id);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   const clean = cleanCode(code);
   if (isTotpCode(clean) && !(await claimCode(context.db, viewer.id, clean))) return { kind: "invalid" };
   try {
     const { headers } = await verify(request, context, clean);
+    await attempt.succeeded();
     await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, viewer.sessionId));
     await afterSecondFactor(context, viewer, isTotpCode(clean) ? "session+totp" : "session+recovery-code");
     return { kind: "ok", headers, staff: isStaff(viewer.role) };
@@ -199,8 +212,8 @@ export async function enrolmentQr(secret: string, accountName: string): Promise<
  * account ends (one opened with only the password must not inherit the console).
  */
 export async function confirmEnrolment(request: Request, context: RequestHandles, viewer: Viewer, code: string) {
-  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
-  if (!limited.allowed) return { kind: "limited" as const, retryAfterSeconds: limited.retryAfterSeconds };
+  const attempt = await secondFactorBudget(request, context, viewer.id);
+  if (!attempt.allowed) return { kind: "limited" as const, retryAfterSeconds: attempt.retryAfterSeconds };
   const auth = authFor(context.db, context.env);
   const clean = cleanCode(code);
   // Claimed before it is checked (the account is known here), so this first code cannot sign in later.
@@ -217,6 +230,7 @@ export async function confirmEnrolment(request: Request, context: RequestHandles
     if (error instanceof APIError) return { kind: "invalid" as const };
     throw error;
   }
+  await attempt.succeeded();
   const token = await sessionTokenSet(headers, context);
   if (!token) throw new Error("two-factor enrolment opened no session");
   await context.db.transaction(async (tx) => {

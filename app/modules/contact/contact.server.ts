@@ -126,7 +126,11 @@ export async function replyToMessage(
       subject: "A reply from the Temple Keepers",
       ...renderMail({
         heading: `Dear ${message.name}`,
-        paragraphs: [body, `${staff.name}, Temple Keeper`, `You wrote to us:\n${message.message}`],
+        paragraphs: [
+          { keeperWrote: body },
+          `${staff.name}, Temple Keeper`,
+          { lead: "You wrote to us:", quote: message.message },
+        ],
         footer: "You receive this because you wrote to us through our contact page.",
       }),
     });

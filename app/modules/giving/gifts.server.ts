@@ -80,7 +80,16 @@ function receipt(gift: Gift, reference: string, recurring?: RecurringGift) {
             `You added ${formatCents(gift.feeCents)} to cover the processing fee, so all of your ${formatCents(gift.amountCents - gift.feeCents)} gift reaches the congregation. The whole ${formatCents(gift.amountCents)} is your contribution.`,
           ]
         : []),
-      `Receipt number: ${gift.id}\nDonor: ${gift.donorName} <${gift.donorEmail}>\n${amount}\nDate: ${date}\nReceived by: ${site.name}\nPayment reference: ${reference}`,
+      {
+        lines: [
+          `Receipt number: ${gift.id}`,
+          `Donor: ${gift.donorName} <${gift.donorEmail}>`,
+          amount,
+          `Date: ${date}`,
+          `Received by: ${site.name}`,
+          `Payment reference: ${reference}`,
+        ],
+      },
       "No goods or services were provided in exchange for this contribution.",
       "Please keep this email for your records. Members can download a year-end giving statement from their profile.",
     ],

@@ -127,7 +127,7 @@ export async function decideApplication(
       subject: DECISION_SUBJECTS[input.status],
       ...renderMail({
         heading: `Dear ${row.fullName}`,
-        paragraphs: [...DECISION_TEXT[input.status], ...(input.message ? [input.message] : [])],
+        paragraphs: [...DECISION_TEXT[input.status], ...(input.message ? [{ keeperWrote: input.message }] : [])],
         action:
           input.status === "approved"
             ? { label: "Book a Preparation Session", url: `${env.SITE_URL}/start-your-journey#offer-preparation` }

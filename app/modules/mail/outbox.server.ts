@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { EMAIL_PATTERN } from "../../lib/email";
+import { oneLine } from "../../lib/one-line";
 import { holdsTokenLink } from "../../lib/token-routes";
 import { type MailAttachment, mailOutbox, type OutboxRow } from "./schema";
 
@@ -30,6 +31,9 @@ export const CLEARED_BODY = "[Cleared once sent: this email held a single-use li
 /** Why such a mail, still unsent, is failed in a backup: its link is not in the backup to send. */
 export const LEFT_OUT_OF_BACKUP = "Left out of the backup: it held a single-use link. Ask for a new link.";
 
+/** A subject names at most this many characters (a name in it is cut to fit, with an ellipsis). */
+const SUBJECT_MAX = 200;
+
 /** Why a recipient is refused, in the outbox and in errors (never the address itself: it is personal). */
 export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email address (app/lib/email.ts).";
 
@@ -49,7 +53,8 @@ export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
       kind: mail.kind,
       grantsAccess,
       toAddress: mail.to,
-      subject: mail.subject,
+      // One line, whatever a name set into it (a subject is a header: issue 45).
+      subject: oneLine(mail.subject, SUBJECT_MAX),
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       headers: mail.headers ?? {},

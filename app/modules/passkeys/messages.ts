@@ -3,6 +3,7 @@
 export const PASSKEY_MESSAGES = {
   name: "Please name this passkey, for example Phone or Laptop",
   nameLong: "Please keep the name under 60 characters",
+  nameOneLine: "Please write the name on one line, without line breaks or tabs, for example Phone or Laptop",
   failed: "The passkey could not be checked. Please try again.",
   cancelled: "The passkey was not used: the prompt was closed or timed out. Please try again.",
   exists: "That passkey is on your account already.",

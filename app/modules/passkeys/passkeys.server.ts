@@ -7,6 +7,7 @@ import { twoFactors, users } from "../accounts/schema";
 import type { Viewer } from "../accounts/session.server";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { enqueue } from "../mail/outbox.server";
+import { ceremonyDone } from "./budgets.server";
 import { type AddOutcome, addPasskey } from "./ceremonies.server";
 import { passkeyAddedMail, passkeyRemovedMail } from "./mails";
 
@@ -54,6 +55,7 @@ export async function keepPasskey(
 ): Promise<AddOutcome> {
   const added = await addPasskey(context.db, request, viewer.id, name, response);
   if (added.kind !== "added") return added;
+  await ceremonyDone(context.db, viewer.id, context.clientIp);
   await recordAudit(context.db, {
     action: AUDIT_ACTIONS.passkeyAdded,
     actor: { id: viewer.id, name: viewer.name },

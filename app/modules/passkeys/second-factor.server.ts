@@ -5,9 +5,9 @@ import type { RequestHandles } from "../../handles";
 import { sessions, users } from "../accounts/schema";
 import { checkCurrentPassword, type PasswordCheck } from "../accounts/security.server";
 import { isStaff, type Viewer } from "../accounts/session.server";
+import { secondFactorBudget } from "../accounts/two-factor.server";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
-import { hit } from "../rate-limit/rate-limit.server";
-import { RATE_LIMITS } from "../rate-limit/rules";
+import { ceremonyDone } from "./budgets.server";
 import { checkPasskey } from "./ceremonies.server";
 import { hasAuthenticatorApp, hasPasskeys } from "./passkeys.server";
 
@@ -36,10 +36,12 @@ export async function stepUpWithPasskey(
   viewer: Viewer,
   credential: AuthenticationResponseJSON,
 ): Promise<StepUpOutcome> {
-  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
-  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const attempt = await secondFactorBudget(request, context, viewer.id);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   const proved = await checkPasskey(context.db, request, credential, viewer.id);
   if (!proved) return { kind: "invalid" };
+  await attempt.succeeded();
+  await ceremonyDone(context.db, viewer.id, context.clientIp);
   await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, viewer.sessionId));
   if (isStaff(viewer.role)) {
     await recordAudit(context.db, {

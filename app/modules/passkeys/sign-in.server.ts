@@ -2,9 +2,8 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { RequestHandles } from "../../handles";
 import { authFor } from "../accounts/auth.server";
 import { openSessionByPasskey, pendingSignInCookieCleared } from "../accounts/passkey-session.server";
-import { pendingSignIn } from "../accounts/two-factor.server";
-import { hit } from "../rate-limit/rate-limit.server";
-import { RATE_LIMITS } from "../rate-limit/rules";
+import { pendingSignIn, secondFactorBudget } from "../accounts/two-factor.server";
+import { ceremonyDone, passkeySignInAttempt } from "./budgets.server";
 import { checkPasskey } from "./ceremonies.server";
 
 export type PasskeySignInOutcome =
@@ -22,12 +21,16 @@ export async function signInWithPasskey(
   context: RequestHandles,
   credential: AuthenticationResponseJSON,
 ): Promise<PasskeySignInOutcome> {
-  const limited = await hit(context.db, RATE_LIMITS.passkeyUse, context.clientIp);
-  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  // No account is named until the passkey is checked: failures are counted per client address,
+  // under a ceiling only a flood reaches (budgets.server.ts).
+  const attempt = await passkeySignInAttempt(context.db, context.clientIp);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   const proved = await checkPasskey(context.db, request, credential, null);
   if (!proved) return { kind: "invalid" };
   const opened = await openSessionByPasskey(request, context, proved.accountId, "passkey");
-  return opened ? { kind: "ok", ...opened } : { kind: "invalid" };
+  if (!opened) return { kind: "invalid" };
+  await attempt.succeeded();
+  return { kind: "ok", ...opened };
 }
 
 /**
@@ -39,10 +42,11 @@ export async function secondFactorWithPasskey(
   context: RequestHandles,
   credential: AuthenticationResponseJSON,
 ): Promise<PasskeySignInOutcome> {
-  const limited = await hit(context.db, RATE_LIMITS.twoFactor, context.clientIp);
-  if (!limited.allowed) return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const pending = await pendingSignIn(request, context);
   if (!pending) return { kind: "invalid" };
+  // The account's second-factor budget, which its codes spend too (failures only).
+  const attempt = await secondFactorBudget(request, context, pending.userId);
+  if (!attempt.allowed) return { kind: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   const proved = await checkPasskey(context.db, request, credential, pending.userId);
   if (!proved) return { kind: "invalid" };
   const ctx = await authFor(context.db, context.env).$context;
@@ -50,6 +54,8 @@ export async function secondFactorWithPasskey(
   if (!consumed || consumed.value !== pending.userId) return { kind: "invalid" };
   const opened = await openSessionByPasskey(request, context, pending.userId, "password+passkey");
   if (!opened) return { kind: "invalid" };
+  await attempt.succeeded();
+  await ceremonyDone(context.db, pending.userId, context.clientIp);
   opened.headers.append("Set-Cookie", await pendingSignInCookieCleared(context));
   return { kind: "ok", ...opened };
 }

@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod/mini";
+import { isOneLine } from "../../lib/one-line";
 import { ACCOUNT_MESSAGES } from "../accounts/messages";
 import { PASSKEY_MESSAGES } from "./messages";
 
@@ -49,8 +50,22 @@ function credentialField<T>(shape: z.ZodMiniType<T>) {
   );
 }
 
+/**
+ * A passkey's name: one line of printable text (no line breaks, tabs or other control characters),
+ * as the list and the mails about it show it (issue 45).
+ */
+const passkeyName = () =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, PASSKEY_MESSAGES.name),
+      z.maxLength(60, PASSKEY_MESSAGES.nameLong),
+      z.refine(isOneLine, PASSKEY_MESSAGES.nameOneLine),
+    );
+
 export const addPasskeySchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, PASSKEY_MESSAGES.name), z.maxLength(60, PASSKEY_MESSAGES.nameLong)),
+  name: passkeyName(),
   credential: credentialField(registrationShape as z.ZodMiniType<RegistrationResponseJSON>),
 });
 
@@ -63,9 +78,7 @@ export const renamePasskeySchema = z.object({
   renamePasskeyId: z
     .string()
     .check(z.minLength(1, PASSKEY_MESSAGES.notYours), z.maxLength(100, PASSKEY_MESSAGES.notYours)),
-  newPasskeyName: z
-    .string()
-    .check(z.trim(), z.minLength(1, PASSKEY_MESSAGES.name), z.maxLength(60, PASSKEY_MESSAGES.nameLong)),
+  newPasskeyName: passkeyName(),
 });
 
 /** Turning two-factor on with passkeys as the second step: the current password. */

@@ -36,12 +36,41 @@ export const RATE_LIMITS = {
   signInKnownDevice: { name: "sign-in-known-device", limit: 10, windowSeconds: MINUTES_15 },
   /** A signed-in member's current password (email change, password change, account deletion). */
   currentPassword: { name: "current-password", limit: 5, windowSeconds: MINUTES_15 },
-  /** Passkey ceremonies begun from one address: each stores a challenge (passkeys/ceremonies.server.ts). */
-  passkeyOptions: { name: "passkey-options", limit: 60, windowSeconds: MINUTES_15 },
-  /** Passkey sign-ins tried from one address: a signature cannot be guessed, but each costs a check. */
-  passkeyUse: { name: "passkey-use", limit: 30, windowSeconds: MINUTES_15 },
-  /** Two-factor codes from one address: six digits must not be guessable. */
-  twoFactor: { name: "two-factor", limit: 10, windowSeconds: MINUTES_15 },
+  /*
+   * Second factors (docs/decisions/007, issue 45): only failures count (each attempt is counted before
+   * it runs, so parallel ones cannot all slip under, and refunded when it passes), per account, never
+   * only per client address: a congregation behind one router signs in together, and nobody's right
+   * code or passkey spends anyone's budget. The step always knows its account (the pending sign-in's
+   * cookie, or the session), except a passkey sign-in, bounded per address only by a high ceiling.
+   */
+  /**
+   * Second-factor failures for one account from everywhere: a wrong code, a passkey that did not
+   * prove it. Six digits must not be guessable: about 3 in a million codes are right at any moment.
+   */
+  twoFactorAccount: { name: "two-factor-account", limit: 10, windowSeconds: MINUTES_15 },
+  /** And at most 100 a day (NIST SP 800-63B 5.2.2): a guesser with the password has about 1 in 3,300 a day. */
+  twoFactorAccountDay: { name: "two-factor-account-day", limit: 100, windowSeconds: DAY },
+  /**
+   * The same from a browser that passed this account's second factor before (accounts/known-device):
+   * instead of the account's budget, so a stranger with the password locks out only unknown browsers.
+   */
+  twoFactorKnownDevice: { name: "two-factor-known-device", limit: 10, windowSeconds: MINUTES_15 },
+  /**
+   * Passkey ceremonies begun for one account (making a passkey, the second step, a step-up): each
+   * stores a challenge for five minutes (passkeys/ceremonies.server.ts); one that ends well is refunded.
+   */
+  passkeyOptionsAccount: { name: "passkey-options-account", limit: 30, windowSeconds: MINUTES_15 },
+  /**
+   * Passkey sign-ins begun from one address, no account named yet: a ceiling against floods of stored
+   * challenges (at most 200 or so alive from one address), far above a congregation's use (a sign-in
+   * page with passkey autofill begins one each time it opens); one that signs in is refunded.
+   */
+  passkeyOptions: { name: "passkey-options", limit: 600, windowSeconds: MINUTES_15 },
+  /**
+   * Passkey sign-ins that failed from one address (a signature cannot be guessed, but each costs a
+   * check): a ceiling against floods, which a congregation's passkeys never come near.
+   */
+  passkeyUse: { name: "passkey-use-failures", limit: 100, windowSeconds: MINUTES_15 },
   /** Reset links asked from one address. */
   resetIp: { name: "reset-ip", limit: 5, windowSeconds: HOUR },
   /** Reset links to one address from one client address: answered as usual beyond it, but nothing more is sent. */
