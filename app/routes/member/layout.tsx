@@ -3,10 +3,11 @@ import { Link, Outlet, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
-import { serialId } from "~/lib/ids";
+import { isOwnRequest } from "~/lib/fetch-site";
+import { beforeCursor, serialId } from "~/lib/ids";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff } from "~/modules/accounts/session.server";
-import { unreadForMember } from "~/modules/integration/threads.server";
+import { unreadForMember } from "~/modules/integration/thread-reads.server";
 import { requireSecondFactorIfOn, requireViewer } from "../guards.server";
 import type { Route } from "./+types/layout";
 
@@ -27,10 +28,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** Who is signed in, and how many of their conversations hold a keeper's message they have not opened. */
+/**
+ * Who is signed in, and how many of their conversations hold a keeper's message they have not
+ * opened. A conversation being opened is left out when its page reads it (conversation.tsx: the
+ * member's own request for its newest messages).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const opening = new URL(request.url).pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
+  const url = new URL(request.url);
+  const reading = isOwnRequest(request) && beforeCursor(url) === undefined;
+  const opening = reading ? url.pathname.match(/^\/integration\/shares\/(\d+)/)?.[1] : undefined;
   const unread = await unreadForMember(context.get(appContext).db, viewer.id, serialId(opening) ?? undefined);
   return { name: viewer.name, staff: isStaff(viewer.role), unread };
 }
