@@ -14,5 +14,13 @@ export function isSitesOwn(fetchSite: string | null | undefined): boolean {
   return fetchSite === "same-origin" || fetchSite === "none";
 }
 
-/** A GET this site's own pages (or the person) made: it may record that they read what it shows. */
-export const isOwnRequest = (request: Request) => isSitesOwn(request.headers.get("sec-fetch-site"));
+/**
+ * A request this site's own pages (or the person) made: its page may record that they read what it
+ * shows. Also the page answering a post from this site: loaders then run with the post's headers,
+ * whose Origin the same-origin guard has checked is the site's (no other site's page can send it).
+ */
+export function isOwnRequest(request: Request): boolean {
+  if (isSitesOwn(request.headers.get("sec-fetch-site"))) return true;
+  const origin = request.headers.get("origin");
+  return origin !== null && origin === new URL(request.url).origin;
+}

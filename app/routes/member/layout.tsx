@@ -36,9 +36,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const url = new URL(request.url);
-  const reading = isOwnRequest(request) && beforeCursor(url) === undefined;
-  const opening = reading ? url.pathname.match(/^\/integration\/shares\/(\d+)/)?.[1] : undefined;
-  const unread = await unreadForMember(context.get(appContext).db, viewer.id, serialId(opening) ?? undefined);
+  const opening = url.pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
+  const reading = opening !== undefined && isOwnRequest(request) && beforeCursor(url) === undefined;
+  const unread = await unreadForMember(
+    context.get(appContext).db,
+    viewer.id,
+    reading ? (serialId(opening) ?? undefined) : undefined,
+  );
   return { name: viewer.name, staff: isStaff(viewer.role), unread };
 }
 
