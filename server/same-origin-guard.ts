@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
+import { isSitesOwn } from "../app/lib/fetch-site";
 
 /** Said once per origin (a few of them at most): a site reached at a wrong address posts often. */
 const MAX_ORIGINS_TOLD = 20;
@@ -30,7 +31,7 @@ export function sameOriginGuard(originOf: (req: Request) => string, logger: Logg
     const allowed =
       origin !== undefined
         ? origin === expected
-        : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+        : fetchSite === undefined || isSitesOwn(typeof fetchSite === "string" ? fetchSite : undefined);
     if (allowed) return next();
     if (origin === undefined || !isOwnHost(origin, req.headers.host)) {
       res.status(403).type("text/plain").send("Cross-site requests are not accepted.");

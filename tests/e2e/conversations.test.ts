@@ -9,6 +9,8 @@ import { hydratedPage, signedInContexts, staffSession } from "../support/browser
  * Issue 33: a conversation with the keepers, as its people use it. The member shares, a keeper
  * writes back and takes it, the member sees "Messages (1 new)", opens it and answers with
  * JavaScript, through a dropped connection (the text kept), and without JavaScript on a phone.
+ * Issue 45: a long conversation is paged, with and without JavaScript, and opening it from another
+ * site's link (a webmail) leaves it new until the member marks it read.
  */
 
 let app: AppProcess;
@@ -105,6 +107,81 @@ describe("a conversation with the keepers", () => {
     await desk.setViewportSize({ width: 375, height: 800 });
     expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await desk.screenshot({ path: "test-results/screenshots/console-conversation-375.png", fullPage: true });
+    await desk.close();
+  });
+
+  it("pages a long conversation; opened from another site's link it stays new, and shut to a keeper", async () => {
+    keeper ??= await browser.newContext({ storageState: await staffSession(browser, app.url, keeperAccount) });
+    // The member shares; a keeper writes 52 times (the newest 50 are one page).
+    const shared = await withJs.request.post(`${app.url}/integration`, {
+      form: { intent: "share", kind: "message", content: "A long talk begins." },
+      maxRedirects: 0,
+    });
+    expect(shared.status()).toBe(303);
+    const circle = await hydratedPage(withJs, `${app.url}/integration?mode=facilitated`);
+    const conversation =
+      (await circle
+        .getByRole("link", { name: /^Private message, / })
+        .first()
+        .getAttribute("href")) ?? "";
+    await circle.close();
+    const id = conversation.split("/").at(-1);
+    for (let n = 1; n <= 52; n++) {
+      const res = await keeper.request.post(`${app.url}/console/shares/${id}`, {
+        form: { intent: "reply", reply: `Keeper note ${n}.` },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(303);
+    }
+
+    // From another site's page (a webmail), the session cookie goes along: shown, still new.
+    const page = await withJs.newPage();
+    await page.route("http://webmail.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<a href="${app.url}${conversation}">Read the message</a>` }),
+    );
+    await page.goto("http://webmail.example/inbox");
+    await page.getByRole("link", { name: "Read the message" }).click();
+    await page.waitForURL(`${app.url}${conversation}`);
+    await visible(page, "Keeper note 52.").toBe(true);
+    expect(await page.getByText("Keeper note 2.", { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("link", { name: "Messages (1 new)" }).isVisible()).toBe(true);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.getByRole("button", { name: "Mark as read" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "Messages", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Mark as read" }).count()).toBe(0);
+
+    // The earlier messages, with JavaScript, and back to the latest.
+    await page.getByRole("link", { name: "Earlier messages" }).click();
+    await page.waitForURL(/\?before=\d+$/);
+    await visible(page, "Keeper note 2.").toBe(true);
+    await page.getByRole("link", { name: "Latest messages" }).click();
+    await page.waitForURL(`${app.url}${conversation}`);
+    await visible(page, "Keeper note 52.").toBe(true);
+    await page.close();
+
+    // And without JavaScript: plain links.
+    const phone = await withoutJs.newPage();
+    await phone.goto(`${app.url}${conversation}`);
+    await phone.getByRole("link", { name: "Earlier messages" }).click();
+    await phone.waitForURL(/\?before=\d+$/);
+    await visible(phone, "Keeper note 1.").toBe(true);
+    await visible(phone, "A long talk begins.").toBe(true);
+    await phone.close();
+
+    // A keeper following another site's link sees who and what, none of the words, until they open it.
+    const desk = await keeper.newPage();
+    await desk.route("http://webmail.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<a href="${app.url}/console/shares/${id}">Open it</a>` }),
+    );
+    await desk.goto("http://webmail.example/inbox");
+    await desk.getByRole("link", { name: "Open it" }).click();
+    await desk.waitForURL(`${app.url}/console/shares/${id}`);
+    await desk.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await visible(desk, /^Private message · /).toBe(true);
+    expect(await desk.getByText("A long talk begins.").count()).toBe(0);
+    await desk.getByRole("button", { name: "Open the Conversation" }).click();
+    await visible(desk, "A long talk begins.").toBe(true);
+    await visible(desk, "Keeper note 52.").toBe(true);
     await desk.close();
   });
 });

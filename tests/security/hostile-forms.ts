@@ -356,6 +356,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
     fields: { intent: "take" },
   },
   {
+    // A share shown shut (reached from another site's link) opens on the keeper's press: issue 45.
+    route: "/console/shares/:id",
+    by: "keeper",
+    at: (ids) => `/console/shares/${ids.share}`,
+    fields: { intent: "open" },
+  },
+  {
     route: "/circles/:id",
     by: "memberB",
     at: (ids) => `/circles/${ids.circle}`,
@@ -403,6 +410,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
     by: "memberA",
     at: (ids) => `/integration/shares/${ids.share}`,
     fields: { intent: "message", message: "M" },
+  },
+  {
+    // "Mark as read": the page's own post (a GET from another site's link reads nothing: issue 45).
+    route: "/integration/shares/:id",
+    by: "memberA",
+    at: (ids) => `/integration/shares/${ids.share}`,
+    fields: { intent: "read" },
   },
   {
     route: "/console/inbox/:id",

@@ -61,9 +61,14 @@ export async function signIn(server: TestServer, identifier: string, password: s
   return { res, cookie: cookiesOf(res) };
 }
 
-/** GET as a browser on our site would, with the given cookies; redirects are not followed. */
+/**
+ * GET as a browser on our site would (a link followed from one of its pages: `Sec-Fetch-Site:
+ * same-origin`), with the given cookies; redirects are not followed.
+ */
 export function get(server: TestServer, path: string, cookie = ""): Promise<Response> {
-  return fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const headers: Record<string, string> = { "Sec-Fetch-Site": "same-origin" };
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${server.url}${path}`, { headers, redirect: "manual" });
 }
 
 export function post(server: TestServer, path: string, cookie: string, fields: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./actions";
 import { auditLog } from "./schema";
@@ -24,25 +24,34 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** Staff reads of the member's medical record, newest first: the member sees them. */
+export const listRecordReads = (db: Db, userId: string) =>
+  db
+    .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, AUDIT_ACTIONS.medicalRecordRead)))
+    .orderBy(desc(auditLog.id))
+    .limit(100);
+
 /**
- * Staff reads of one kind about the member (their medical record, their shares; one share's when
- * `shareId` is given), newest first: the member sees them.
+ * Staff reads of the given shares (the caller's own member's: the integration module finds them by
+ * account), newest first: the member sees them. By the share's id, not the subject, since a read of
+ * an anonymous share names no member (issue 45).
  */
-function listReads(db: Db, userId: string, action: AuditAction, shareId?: number) {
+export function listShareReads(db: Db, shareIds: ReadonlyArray<number>) {
+  if (shareIds.length === 0) return Promise.resolve([]);
   return db
     .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.subjectUserId, userId),
-        eq(auditLog.action, action),
-        shareId === undefined ? undefined : sql`${auditLog.detail}->>'shareId' = ${String(shareId)}`,
+        eq(auditLog.action, AUDIT_ACTIONS.shareRead),
+        inArray(
+          sql`${auditLog.detail}->>'shareId'`,
+          shareIds.map((id) => String(id)),
+        ),
       ),
     )
     .orderBy(desc(auditLog.id))
     .limit(100);
 }
-
-export const listRecordReads = (db: Db, userId: string) => listReads(db, userId, AUDIT_ACTIONS.medicalRecordRead);
-export const listShareReads = (db: Db, userId: string, shareId?: number) =>
-  listReads(db, userId, AUDIT_ACTIONS.shareRead, shareId);

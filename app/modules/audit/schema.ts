@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -21,5 +22,7 @@ export const auditLog = pgTable(
     index("audit_created_idx").on(t.createdAt),
     index("audit_subject_idx").on(t.subjectUserId, t.createdAt),
     index("audit_action_idx").on(t.action, t.createdAt),
+    // The reads of a share, found by its id: an anonymous share's reads name no subject (issue 45).
+    index("audit_share_read_idx").on(sql`(${t.detail}->>'shareId')`).where(sql`${t.action} = 'share.read'`),
   ],
 );

@@ -16,6 +16,19 @@ export const INTEGRATION_MESSAGES = {
   wordsLong: "Please keep your words under 2000 characters.",
   /** SPEC.md's "Save Error", said when a save's answer did not arrive. */
   notSaved: { title: "Save Error", description: "Failed to save your session. Please try again." },
+  /**
+   * A member past their budget of words to the keepers (RATE_LIMITS.conversation), with when they
+   * may write again; what they wrote stays in the form.
+   */
+  tooMany: (wait: string) => ({
+    title: "Please wait a little",
+    description: `You have written to the keepers many times in a short while, and they have every message. You can write again in ${wait}; your words are still here. If you are in danger now, please call your local emergency number.`,
+  }),
+  /** A keeper past theirs (RATE_LIMITS.conversationKeeper). */
+  keeperTooMany: (wait: string) => ({
+    title: "Not sent",
+    description: `Many messages were sent from your account in a short while. You can send this one in ${wait}; it is kept here.`,
+  }),
   /** SPEC.md's "Sharing Error". */
   shareNotSent: { title: "Sharing Error", description: "Failed to share with facilitator. Please try again." },
 } as const;

@@ -50,6 +50,12 @@ export const facilitatorShares = pgTable(
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the member last opened the conversation: keepers' messages after it are unread. */
     memberReadAt: timestamp("member_read_at", { withTimezone: true }),
+    /**
+     * What the keepers were emailed since one of them last opened or answered it (issue 45): null
+     * when nothing; "waiting" after a notice; "urgent" after an urgent one. One notice per
+     * conversation until a keeper reads it, however many messages the member writes meanwhile.
+     */
+    keepersTold: text("keepers_told", { enum: ["waiting", "urgent"] }),
   },
   (t) => [
     index("facilitator_shares_user_idx").on(t.userId, t.createdAt),
@@ -75,5 +81,10 @@ export const shareMessages = pgTable(
     sealed: text("sealed").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("share_messages_share_idx").on(t.shareId, t.id)],
+  (t) => [
+    // A page of a conversation: its newest messages before a cursor (`?before=`), never all of them.
+    index("share_messages_share_idx").on(t.shareId, t.id),
+    // The keepers' last word in a conversation, however many the member wrote after it.
+    index("share_messages_keeper_idx").on(t.shareId, t.fromKeeper, t.id),
+  ],
 );

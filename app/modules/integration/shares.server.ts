@@ -1,20 +1,16 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open, seal } from "../../lib/encryption.server";
 import { users } from "../accounts/schema";
-import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
-import { auditLog } from "../audit/schema";
 import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
 import { facilitatorShares } from "./schema";
-import { type ThreadMessage, threadMessages } from "./threads.server";
+import { lastKeeperMessage, type ThreadMessage, threadMessages, threadPage } from "./thread-reads.server";
+import { ANONYMOUS } from "./thread-words";
 
 export type ShareKind = "share" | "group-request" | "message";
 const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
-
-/** What keepers see in place of the name on a share sent with "Anonymous Sharing". */
-export const ANONYMOUS = "Anonymous member";
 
 const WHAT: Record<ShareKind, string> = {
   share: "A member's reflection",
@@ -37,7 +33,15 @@ export async function createShare(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(facilitatorShares)
-      .values({ userId, kind: input.kind, anonymous: input.anonymous, urgent, sealed: "pending" })
+      // The keepers are told of it below: until one of them reads it, a later message tells no one again.
+      .values({
+        userId,
+        kind: input.kind,
+        anonymous: input.anonymous,
+        urgent,
+        sealed: "pending",
+        keepersTold: urgent ? "urgent" : "waiting",
+      })
       .returning({ id: facilitatorShares.id });
     if (!row) throw new Error("share not stored");
     // The id is part of the sealed context, so the text is sealed once the row exists.
@@ -65,7 +69,10 @@ export async function countWaitingShares(db: Db): Promise<number> {
 }
 
 type Row = typeof facilitatorShares.$inferSelect;
-function openShare(env: Env, row: Row) {
+export type OpenedShare = ReturnType<typeof openShare>;
+
+/** A share's words opened, with its state (sealed with its member and id: `context`). */
+export function openShare(env: Env, row: Row) {
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
   return {
     id: row.id,
@@ -83,20 +90,37 @@ function openShare(env: Env, row: Row) {
   };
 }
 
-/**
- * The messages after a share, oldest first; a reply given before conversations (`reply_sealed`)
- * stands first, as the keepers' first message (id 0: it has no row of its own).
- */
-async function conversation(db: Db, env: Env, row: Row): Promise<ThreadMessage[]> {
-  const opened = openShare(env, row);
-  const earlier: ThreadMessage[] =
-    opened.reply && opened.repliedAt
-      ? [{ id: 0, fromKeeper: true, authorName: opened.repliedByName, text: opened.reply, createdAt: opened.repliedAt }]
-      : [];
-  return [...earlier, ...(await threadMessages(db, env, row))];
+/** The reply given before conversations, as the keepers' first message (id 0: it has no row of its own). */
+function earlierReply(opened: OpenedShare): ThreadMessage | null {
+  return opened.reply && opened.repliedAt
+    ? { id: 0, fromKeeper: true, authorName: opened.repliedByName, text: opened.reply, createdAt: opened.repliedAt }
+    : null;
 }
 
-/** The member's own shares, each with its conversation (their "Facilitator Response", the export). */
+/**
+ * One page of the conversation after a share (`threadPage`: its newest messages before `before`),
+ * oldest first; on the page that reaches the start, a reply given before conversations
+ * (`reply_sealed`) stands first, as the keepers' first message.
+ */
+export async function conversationPage(db: Db, env: Env, row: Row, opened: OpenedShare, before?: number) {
+  const page = await threadPage(db, env, row, before);
+  const reply = page.earlier === null ? earlierReply(opened) : null;
+  return { messages: reply ? [reply, ...page.messages] : page.messages, earlier: page.earlier };
+}
+
+/** The keepers' last word in a conversation (a message, or the reply from before conversations). */
+async function lastKeeperWord(db: Db, env: Env, row: Row, opened: OpenedShare) {
+  return (await lastKeeperMessage(db, env, row)) ?? earlierReply(opened);
+}
+
+/** A keeper's word the member has not opened yet. */
+const isUnread = (last: ThreadMessage | null, row: Row) =>
+  Boolean(last && (!row.memberReadAt || last.createdAt > row.memberReadAt));
+
+/**
+ * The member's own shares for their Facilitator Circle, newest word first: each with the keepers'
+ * last word and whether it is unread, never the whole conversation (issue 45: one row each).
+ */
 export async function memberShares(db: Db, env: Env, userId: string) {
   const rows = await db
     .select()
@@ -105,17 +129,39 @@ export async function memberShares(db: Db, env: Env, userId: string) {
     .orderBy(desc(facilitatorShares.lastMessageAt))
     .limit(50);
   return Promise.all(
+    rows.map(async (row) => {
+      const opened = openShare(env, row);
+      const last = await lastKeeperWord(db, env, row, opened);
+      return { ...opened, lastKeeperWord: last, unread: isUnread(last, row) };
+    }),
+  );
+}
+
+/** Every share of the member with its whole conversation (the older reply as `reply`): their data export, never a page. */
+export async function exportShares(db: Db, env: Env, userId: string) {
+  const rows = await db
+    .select()
+    .from(facilitatorShares)
+    .where(eq(facilitatorShares.userId, userId))
+    .orderBy(desc(facilitatorShares.lastMessageAt));
+  return Promise.all(
     rows.map(async (row) => ({ ...openShare(env, row), messages: await threadMessages(db, env, row) })),
   );
 }
 
-/** One of the member's own shares with its conversation; another member's is null, as if it did not exist. */
-export async function memberShare(db: Db, env: Env, userId: string, id: number) {
+/**
+ * One of the member's own shares with a page of its conversation (`before`: the older ones) and
+ * whether a keeper's word waits unread; another member's is null, as if it did not exist.
+ */
+export async function memberShare(db: Db, env: Env, userId: string, id: number, before?: number) {
   const [row] = await db
     .select()
     .from(facilitatorShares)
     .where(and(eq(facilitatorShares.id, id), eq(facilitatorShares.userId, userId)));
-  return row ? { ...openShare(env, row), messages: await conversation(db, env, row) } : null;
+  if (!row) return null;
+  const opened = openShare(env, row);
+  const last = await lastKeeperWord(db, env, row, opened);
+  return { ...opened, ...(await conversationPage(db, env, row, opened, before)), unread: isUnread(last, row) };
 }
 
 export const SHARES_PAGE_SIZE = 50;
@@ -147,50 +193,4 @@ export function listSharesForStaff(db: Db, options: { unanswered?: boolean; befo
       .orderBy(...(options.unanswered ? [desc(facilitatorShares.urgent)] : []), desc(facilitatorShares.id))
       .limit(SHARES_PAGE_SIZE)
   );
-}
-
-/** A keeper who opens the same share again within this time (reloading it, replying) reads it once. */
-const ONE_READ_MS = 30 * 60_000;
-
-/**
- * A keeper opens one share: decrypted for them, and the read is audited (the member sees who read
- * what they shared). Opening it again soon after, or the page reloading after a reply, is the same
- * read. An anonymous share shows no name.
- */
-export async function readShareAsStaff(db: Db, env: Env, staff: { id: string; name: string }, id: number, ip: string) {
-  const [found] = await db
-    .select({ share: facilitatorShares, memberName: users.name })
-    .from(facilitatorShares)
-    .innerJoin(users, eq(users.id, facilitatorShares.userId))
-    .where(eq(facilitatorShares.id, id));
-  if (!found) return null;
-  const [recent] = await db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, AUDIT_ACTIONS.shareRead),
-        eq(auditLog.actorId, staff.id),
-        eq(auditLog.subjectUserId, found.share.userId),
-        gt(auditLog.createdAt, new Date(Date.now() - ONE_READ_MS)),
-        sql`${auditLog.detail}->>'shareId' = ${String(id)}`,
-      ),
-    )
-    .limit(1);
-  if (!recent) {
-    await recordAudit(db, {
-      action: AUDIT_ACTIONS.shareRead,
-      actor: staff,
-      subjectUserId: found.share.userId,
-      detail: { shareId: id },
-      ip,
-    });
-  }
-  return {
-    ...openShare(env, found.share),
-    memberName: found.share.anonymous ? ANONYMOUS : found.memberName,
-    memberId: found.share.userId,
-    assigneeName: found.share.assigneeName,
-    messages: await conversation(db, env, found.share),
-  };
 }

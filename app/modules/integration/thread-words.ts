@@ -19,3 +19,6 @@ export const SHARE_KINDS = {
   "group-request": "Group session request",
   message: "Private message",
 } as const;
+
+/** What keepers (and the audit log) show in place of the name on a share sent with "Anonymous Sharing". */
+export const ANONYMOUS = "Anonymous member";

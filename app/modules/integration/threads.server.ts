@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
-import { keyringFor, open, seal } from "../../lib/encryption.server";
+import { keyringFor, seal } from "../../lib/encryption.server";
 import { wantsMail } from "../accounts/mail-settings.server";
 import { users } from "../accounts/schema";
 import { speaksOfCrisis } from "../care/crisis";
@@ -9,6 +9,7 @@ import { notifyKeepers } from "../care/notify-keepers.server";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { facilitatorShares, shareMessages } from "./schema";
+import { messageContext } from "./thread-reads.server";
 
 /*
  * The conversation a share opens (issue 33): the member and the keepers write back and forth as
@@ -20,38 +21,19 @@ import { facilitatorShares, shareMessages } from "./schema";
 
 export type ThreadStatus = "waiting-keeper" | "waiting-member" | "closed";
 
-const messageContext = (memberId: string, shareId: number, messageId: number) =>
-  `share:${memberId}:${shareId}:message:${messageId}`;
-
-/** A message's place in the conversation, opened for whoever may read it. */
-export interface ThreadMessage {
-  id: number;
-  fromKeeper: boolean;
-  /** The keeper's name as it was; null for the member's own words. */
-  authorName: string | null;
-  text: string;
-  createdAt: Date;
-}
-
-/** The messages after a share's first words, oldest first (the share and a pre-conversation reply are the share's). */
-export async function threadMessages(
-  db: Db,
-  env: Env,
-  share: { id: number; userId: string },
-): Promise<ThreadMessage[]> {
-  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
-  const rows = await db
-    .select()
+/** Whether the member has a keeper's word they have not opened yet (then they were told of it already). */
+async function memberHasUnread(
+  tx: Db,
+  share: { id: number; memberReadAt: Date | null; repliedAt: Date | null },
+): Promise<boolean> {
+  const [last] = await tx
+    .select({ at: shareMessages.createdAt })
     .from(shareMessages)
-    .where(eq(shareMessages.shareId, share.id))
-    .orderBy(asc(shareMessages.id));
-  return rows.map((row) => ({
-    id: row.id,
-    fromKeeper: row.fromKeeper,
-    authorName: row.authorName,
-    text: open(ring, row.sealed, messageContext(share.userId, share.id, row.id)),
-    createdAt: row.createdAt,
-  }));
+    .where(and(eq(shareMessages.shareId, share.id), eq(shareMessages.fromKeeper, true)))
+    .orderBy(desc(shareMessages.id))
+    .limit(1);
+  const at = last?.at ?? share.repliedAt;
+  return Boolean(at && (!share.memberReadAt || at > share.memberReadAt));
 }
 
 /** The address of the keeper who took a conversation, while they are still staff; else null. */
@@ -89,9 +71,11 @@ async function storeMessage(
 }
 
 /**
- * The member writes again in their own conversation: the keepers' turn, the keepers told (a link,
- * none of the words), and words of harm or danger mark the share urgent and bring the crisis lines.
- * Another member's share is "missing", as if it did not exist.
+ * The member writes again in their own conversation: the keepers' turn, and words of harm or danger
+ * mark the share urgent and bring the crisis lines. The keepers are told (a link, none of the words)
+ * once until one of them reads it (`keepers_told`), not once per message (issue 45); an urgent
+ * message is told once more, as urgent, to the shared address. Another member's share is
+ * "missing", as if it did not exist.
  */
 export async function writeAsMember(
   db: Db,
@@ -108,17 +92,29 @@ export async function writeAsMember(
         userId: facilitatorShares.userId,
         urgent: facilitatorShares.urgent,
         assigneeId: facilitatorShares.assigneeId,
+        keepersTold: facilitatorShares.keepersTold,
       })
       .from(facilitatorShares)
       .where(and(eq(facilitatorShares.id, shareId), eq(facilitatorShares.userId, member.id)))
       .for("update");
     if (!share) return { kind: "missing" as const };
     await storeMessage(tx, env, share, { id: member.id, name: null, fromKeeper: false }, text);
+    // Nothing told since a keeper last read it: tell. Told, but not of urgency, and now urgent: tell
+    // that, so it reaches whoever is at work with "Urgent" first. Otherwise the notice waiting in
+    // their inbox already leads to this message too.
+    const tell = share.keepersTold === null || (urgent && share.keepersTold !== "urgent");
     const now = new Date();
     await tx
       .update(facilitatorShares)
-      .set({ status: "waiting-keeper", lastMessageAt: now, memberReadAt: now, urgent: share.urgent || urgent })
+      .set({
+        status: "waiting-keeper",
+        lastMessageAt: now,
+        memberReadAt: now,
+        urgent: share.urgent || urgent,
+        ...(tell ? { keepersTold: urgent ? ("urgent" as const) : ("waiting" as const) } : {}),
+      })
       .where(eq(facilitatorShares.id, share.id));
+    if (!tell) return { kind: "written" as const, urgent };
     // A conversation a keeper took is theirs to answer: told at their own address. Urgent words, and
     // a conversation no one took, go to the keepers' shared address, where whoever is at work reads it.
     const taker = urgent ? null : await keeperAddress(tx, share.assigneeId);
@@ -134,7 +130,9 @@ export async function writeAsMember(
 
 /**
  * A keeper writes in a conversation: the member's turn, and the member told by an email with no
- * words of it (unless they turned emails off). Writing in a closed conversation opens it again.
+ * words of it (unless they turned emails off), once until they open it: a keeper's second message
+ * before then adds no second email (issue 45). Writing in a closed conversation opens it again.
+ * The keeper has read it: the next message of the member is told again.
  */
 export async function writeAsKeeper(
   db: Db,
@@ -145,18 +143,26 @@ export async function writeAsKeeper(
 ): Promise<"written" | "missing"> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ id: facilitatorShares.id, userId: facilitatorShares.userId, name: users.name, email: users.email })
+      .select({
+        id: facilitatorShares.id,
+        userId: facilitatorShares.userId,
+        memberReadAt: facilitatorShares.memberReadAt,
+        repliedAt: facilitatorShares.repliedAt,
+        name: users.name,
+        email: users.email,
+      })
       .from(facilitatorShares)
       .innerJoin(users, eq(users.id, facilitatorShares.userId))
       .where(eq(facilitatorShares.id, shareId))
       .for("update", { of: facilitatorShares });
     if (!found) return "missing" as const;
+    const toldAlready = await memberHasUnread(tx, found);
     await storeMessage(tx, env, found, { id: staff.id, name: staff.name, fromKeeper: true }, text);
     await tx
       .update(facilitatorShares)
-      .set({ status: "waiting-member", lastMessageAt: new Date() })
+      .set({ status: "waiting-member", lastMessageAt: new Date(), keepersTold: null })
       .where(eq(facilitatorShares.id, found.id));
-    if (!(await wantsMail(tx, found.userId, "emailNotifications"))) return "written" as const;
+    if (toldAlready || !(await wantsMail(tx, found.userId, "emailNotifications"))) return "written" as const;
     await enqueue(tx, {
       kind: "share.message",
       to: found.email,
@@ -192,41 +198,4 @@ export async function setThread(
     .where(eq(facilitatorShares.id, shareId))
     .returning({ id: facilitatorShares.id });
   return done.length === 1;
-}
-
-/** The member opened their conversation: the keepers' messages so far are read. */
-export async function markReadByMember(db: Db, memberId: string, shareId: number) {
-  await db
-    .update(facilitatorShares)
-    .set({ memberReadAt: new Date() })
-    .where(and(eq(facilitatorShares.id, shareId), eq(facilitatorShares.userId, memberId)));
-}
-
-/**
- * How many of the member's conversations hold a keeper's word they have not opened: the
- * navigation's count. The one being opened (`opening`) is not counted: its page reads it as the
- * count is taken (the two loaders run side by side).
- */
-export async function unreadForMember(db: Db, memberId: string, opening?: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${facilitatorShares.id})::int` })
-    .from(facilitatorShares)
-    .leftJoin(shareMessages, and(eq(shareMessages.shareId, facilitatorShares.id), eq(shareMessages.fromKeeper, true)))
-    .where(
-      and(
-        eq(facilitatorShares.userId, memberId),
-        opening ? ne(facilitatorShares.id, opening) : undefined,
-        or(
-          and(
-            sql`${shareMessages.id} is not null`,
-            or(isNull(facilitatorShares.memberReadAt), gt(shareMessages.createdAt, facilitatorShares.memberReadAt)),
-          ),
-          and(
-            sql`${facilitatorShares.repliedAt} is not null`,
-            or(isNull(facilitatorShares.memberReadAt), gt(facilitatorShares.repliedAt, facilitatorShares.memberReadAt)),
-          ),
-        ),
-      ),
-    );
-  return row?.n ?? 0;
 }

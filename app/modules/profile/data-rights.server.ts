@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { passkeys } from "../accounts/passkey-schema";
 import { sessions, users } from "../accounts/schema";
-import { listRecordReads } from "../audit/audit.server";
+import { listRecordReads, listShareReads } from "../audit/audit.server";
 import { checkins } from "../calendar/schema";
 import { exportCircleSignups } from "../circles/circles.server";
 import { conversation, listInsights } from "../companion/companion.server";
@@ -15,7 +15,7 @@ import { memberRecurring } from "../giving/recurring.server";
 import { exportMemberApplications } from "../intake/applications.server";
 import { accessRequests, quizSubmissions } from "../intake/schema";
 import { listSessions } from "../integration/sessions.server";
-import { memberShares } from "../integration/shares.server";
+import { exportShares } from "../integration/shares.server";
 import { exportEntries } from "../journal/journal.server";
 import { newsletterSubscribers } from "../newsletter/schema";
 import { checklistTicks, meditationSits } from "../practice/schema";
@@ -40,6 +40,7 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
     .where(eq(users.id, userId));
   if (!user) throw new Error("member not found");
   const profile = await memberProfile(db, env, userId);
+  const shares = await exportShares(db, env, userId);
   return {
     exportedAt: new Date().toISOString(),
     account: user,
@@ -53,7 +54,12 @@ export async function exportMemberData(db: Db, env: Env, userId: string) {
     medicalRecordReadsByStaff: await listRecordReads(db, userId),
     journalEntries: await exportEntries(db, env, userId),
     integrationSessions: await listSessions(db, env, userId, "", Number.MAX_SAFE_INTEGER),
-    facilitatorShares: await memberShares(db, env, userId),
+    facilitatorShares: shares,
+    // Who among the keepers opened them, and when (at most the latest 100, as their pages show).
+    facilitatorShareReadsByStaff: await listShareReads(
+      db,
+      shares.map((s) => s.id),
+    ),
     companionConversation: await conversation(db, env, userId, Number.MAX_SAFE_INTEGER),
     insights: await listInsights(db, env, userId, undefined, Number.MAX_SAFE_INTEGER),
     // The check-ins after a session: when due, when answered, the WHO-5 answers and score, and what was written.

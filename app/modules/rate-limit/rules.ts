@@ -110,6 +110,14 @@ export const RATE_LIMITS = {
   booking: { name: "booking:ip", limit: 10, windowSeconds: HOUR },
   /** The spec's rate limit for the guide chat: 5 messages per 15 minutes (shared key). */
   guideChat: { name: "guide-chat", limit: 5, windowSeconds: MINUTES_15 },
+  /**
+   * A member's words to the keepers, per account: new shares and messages in conversations alike.
+   * Each may email a keeper and each is read by one; 20 in 15 minutes leaves any conversation room
+   * (a long talk is a message a minute) and stops a flood (issue 45).
+   */
+  conversation: { name: "conversation:member", limit: 20, windowSeconds: MINUTES_15 },
+  /** A keeper's messages in conversations, per account: higher, since one keeper answers many members. */
+  conversationKeeper: { name: "conversation:keeper", limit: 60, windowSeconds: MINUTES_15 },
   /** Spirit Companion messages per member. */
   companion: { name: "companion", limit: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { beforeCursor } from "~/lib/ids";
 import { AUDIT_ACTIONS } from "~/modules/audit/actions";
 import { AUDIT_PAGE_SIZE, listAudit, personName } from "~/modules/console/audit-log.server";
+import { ANONYMOUS } from "~/modules/integration/thread-words";
 import { requireStaff } from "../guards.server";
 import type { Route } from "./+types/audit";
 
@@ -94,6 +95,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     </Link>
                   ) : null}
                 </span>
+              ) : row.detail?.anonymous === true ? (
+                // A read of an anonymous share names no one (share.read; integration/keeper-reads.server.ts).
+                ANONYMOUS
               ) : null,
           },
           {

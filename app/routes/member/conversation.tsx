@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { CrisisResources } from "~/components/care/crisis-resources";
 import { TextAreaField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
@@ -9,24 +9,30 @@ import { StaffReads } from "~/components/integration/staff-reads";
 import { ThreadView } from "~/components/integration/thread-view";
 import { notify } from "~/components/ui/notify";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { useOneAlert } from "~/forms/use-one-alert";
-import { formatDateTime } from "~/lib/dates";
-import { serialId } from "~/lib/ids";
+import { formatDateTime, formatWait } from "~/lib/dates";
+import { isOwnRequest } from "~/lib/fetch-site";
+import { beforeCursor, serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
 import { listShareReads } from "~/modules/audit/audit.server";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { memberShare } from "~/modules/integration/shares.server";
+import { markReadByMember } from "~/modules/integration/thread-reads.server";
 import { MEMBER_STATUS_LABELS } from "~/modules/integration/thread-words";
-import { markReadByMember, writeAsMember } from "~/modules/integration/threads.server";
+import { writeAsMember } from "~/modules/integration/threads.server";
 import { threadMessageSchema } from "~/modules/integration/validation";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/conversation";
 
 export const meta: Route.MetaFunction = () => privateMeta("Conversation with the keepers");
+
+export { privateActionHeaders as headers } from "~/lib/http";
 
 const KINDS = {
   share: "Your reflection",
@@ -37,15 +43,23 @@ const SENT_WORDS = "The keepers have your message. We will email you when one of
 const SENT = `Sent: ${SENT_WORDS}`;
 const OUTCOMES = { sent: SENT, "sent-care": SENT } as const;
 
-/** The member's own conversation (another's is a 404); opening it reads the keepers' messages so far. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The member's own conversation (another's is a 404), its newest messages (`?before=`: older
+ * ones). Opening it reads the keepers' messages so far, when the member opened it themselves: a
+ * link on this site, or typed. A link from another site shows it and changes nothing (issue 45);
+ * the page then offers "Mark as read".
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
-  const share = await memberShare(handles.db, handles.env, viewer.id, serialId(params.id) ?? 0);
+  const before = beforeCursor(new URL(request.url));
+  const share = await memberShare(handles.db, handles.env, viewer.id, serialId(params.id) ?? 0, before);
   if (!share) throw data(null, { status: 404 });
+  // The member layout leaves this conversation out of its count on the same condition.
+  const reading = share.unread && before === undefined && isOwnRequest(request);
   const [reads] = await Promise.all([
-    listShareReads(handles.db, viewer.id, share.id),
-    markReadByMember(handles.db, viewer.id, share.id),
+    listShareReads(handles.db, [share.id]),
+    reading ? markReadByMember(handles.db, viewer.id, share.id) : null,
   ]);
   const zone = viewer.timezone;
   return {
@@ -58,6 +72,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       createdAt: formatDateTime(share.createdAt, zone),
     },
     messages: share.messages.map((m) => ({ ...m, createdAt: formatDateTime(m.createdAt, zone) })),
+    earlier: share.earlier,
+    paged: before !== undefined,
+    unread: share.unread && !reading,
     // Every time a keeper opened this conversation (DESIGN.md: the member sees staff reads).
     reads: reads.map((r) => ({
       id: r.id,
@@ -66,7 +83,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The member's next message: once per one-time key (a resend is the same message, one notice to the keepers). */
+/**
+ * The member's next message: once per one-time key (a resend is the same message), within the
+ * member's budget of words to the keepers (RATE_LIMITS.conversation: beyond it a 429 that says when
+ * to write again, the words kept). Or "Mark as read", from the page itself.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
@@ -75,6 +96,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleForm(submission, INTEGRATION_MESSAGES.messageNotSent, handles.logger, async () => {
     switch (submission.fields.intent) {
       case "message": {
+        const limited = await hit(handles.db, RATE_LIMITS.conversation, viewer.id);
+        if (!limited.allowed) {
+          const wait = formatWait(limited.retryAfterSeconds);
+          return refused(submission, INTEGRATION_MESSAGES.tooMany(wait), 429, {
+            retryAfterSeconds: limited.retryAfterSeconds,
+            rateLimited: true,
+          });
+        }
         const parsed = parse(submission, threadMessageSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const identity = {
@@ -92,6 +121,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
         return succeeded(request, answer);
       }
+      case "read":
+        if (!(await markReadByMember(handles.db, viewer.id, id))) throw data(null, { status: 404 });
+        return succeeded(request, { redirectTo: `/integration/shares/${id}` });
       default:
         return unknownForm(submission);
     }
@@ -104,7 +136,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 const loadSchema = () => import("~/modules/integration/validation").then((m) => m.threadMessageSchema);
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { share, messages, reads } = loaderData;
+  const { share, messages, reads, earlier, paged, unread } = loaderData;
   const [params] = useSearchParams();
   // With JavaScript the page stays: the message joins the conversation, a toast says it went, and
   // words of harm or danger bring the crisis lines, as the page after a plain post does.
@@ -140,11 +172,15 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
       <FormOutcome messages={OUTCOMES} className="mt-6" answered={Boolean(actionData)} />
+      {unread ? <MarkRead /> : null}
       <ThreadView
         first={{ text: share.content, at: share.createdAt }}
         messages={messages}
         memberLabel="You"
         keeperLabel={(name) => name ?? "A Temple Keeper"}
+        earlier={earlier}
+        paged={paged}
+        path={`/integration/shares/${share.id}`}
       />
       <Form method="post" className="card mt-6 grid gap-3" {...alert.props}>
         <input {...form.keyField} />
@@ -164,5 +200,25 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       </Form>
       <StaffReads title="Who has read this conversation" level="h2" reads={reads} className="mt-6" />
     </article>
+  );
+}
+
+/**
+ * A keeper's word still counted new: the page was opened from another site's link (an email in a
+ * webmail), or showed older messages, so opening it changed nothing. Reading it is then the
+ * member's press here (issue 45: nothing but this site's own request marks it read).
+ */
+function MarkRead() {
+  // A fetcher's answer is its own: the message form below does not take it for a message sent.
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+      <input type="hidden" name="intent" value="read" />
+      <span className="rounded-full border border-gold/60 px-2 py-0.5 text-xs text-gold">New message</span>
+      <span className="text-mist-muted">Still counted as new in your member area.</span>
+      <button type="submit" className="btn-ghost" disabled={fetcher.state !== "idle"}>
+        Mark as read
+      </button>
+    </fetcher.Form>
   );
 }

@@ -7,11 +7,11 @@ import { IntegrationArchive } from "~/components/integration/integration-archive
 import { IntegrationForm } from "~/components/integration/integration-form";
 import { type VisionDraft, VoiceVision } from "~/components/integration/voice-vision";
 import { appContext, viewerContext } from "~/context";
-import { handleForm, invalid, parse, readSubmission, succeeded, unknownForm } from "~/forms/action.server";
+import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknownForm } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult } from "~/forms/forms";
 import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatWait } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { listShareReads } from "~/modules/audit/audit.server";
 import { saveInsight } from "~/modules/companion/companion.server";
@@ -26,11 +26,15 @@ import {
   visionSchema,
   visionWordsSchema,
 } from "~/modules/integration/validation";
+import { hit } from "~/modules/rate-limit/rate-limit.server";
+import { RATE_LIMITS } from "~/modules/rate-limit/rules";
 import { NEW_RECORD, once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/integration";
 import { conversationSummary } from "./share-summary";
 
 export const meta: Route.MetaFunction = () => privateMeta("Integration Sessions");
+
+export { privateActionHeaders as headers } from "~/lib/http";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
@@ -39,12 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mode: Mode = MODES.find((m) => m.id === url.searchParams.get("mode"))?.id ?? "personal";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const zone = viewer.timezone;
-  const [sessions, shares, reads, prompts] = await Promise.all([
+  const [sessions, shares, prompts] = await Promise.all([
     listSessions(handles.db, handles.env, viewer.id, q),
     memberShares(handles.db, handles.env, viewer.id),
-    listShareReads(handles.db, viewer.id),
     mode === "ai-enhanced" ? reflectionPrompts(handles.db, handles.env, viewer.id) : Promise.resolve([]),
   ]);
+  const reads = await listShareReads(
+    handles.db,
+    shares.map((s) => s.id),
+  );
   return {
     mode,
     q,
@@ -106,6 +113,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         return succeeded(request, answer);
       }
       case "share": {
+        // A new share is words to the keepers, as a message is: one budget for both.
+        const limited = await hit(handles.db, RATE_LIMITS.conversation, viewer.id);
+        if (!limited.allowed) {
+          return refused(submission, INTEGRATION_MESSAGES.tooMany(formatWait(limited.retryAfterSeconds)), 429, {
+            retryAfterSeconds: limited.retryAfterSeconds,
+            rateLimited: true,
+          });
+        }
         const parsed = parse(submission, shareSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
         const { kind, content, anonymous } = parsed.data;

@@ -4,10 +4,11 @@ import { AreaError } from "~/components/layout/area-error";
 import { SignOutButton } from "~/components/layout/sign-out-button";
 import { appContext, viewerContext } from "~/context";
 import { unlessRefused } from "~/forms/revalidation";
-import { serialId } from "~/lib/ids";
+import { isOwnRequest } from "~/lib/fetch-site";
+import { beforeCursor, serialId } from "~/lib/ids";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff } from "~/modules/accounts/session.server";
-import { unreadForMember } from "~/modules/integration/threads.server";
+import { unreadForMember } from "~/modules/integration/thread-reads.server";
 import { requireSecondFactorIfOn, requireViewer } from "../guards.server";
 import type { Route } from "./+types/layout";
 
@@ -28,11 +29,21 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** Who is signed in, and how many of their conversations hold a keeper's message they have not opened. */
+/**
+ * Who is signed in, and how many of their conversations hold a keeper's message they have not
+ * opened. A conversation being opened is left out when its page reads it (conversation.tsx: the
+ * member's own request for its newest messages).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const opening = new URL(request.url).pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
-  const unread = await unreadForMember(context.get(appContext).db, viewer.id, serialId(opening) ?? undefined);
+  const url = new URL(request.url);
+  const opening = url.pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
+  const reading = opening !== undefined && isOwnRequest(request) && beforeCursor(url) === undefined;
+  const unread = await unreadForMember(
+    context.get(appContext).db,
+    viewer.id,
+    reading ? (serialId(opening) ?? undefined) : undefined,
+  );
   return { name: viewer.name, staff: isStaff(viewer.role), unread };
 }
 
