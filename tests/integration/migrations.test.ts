@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql as drizzleSql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachBackend, openTestDatabase } from "../support/database";
 
@@ -19,6 +20,40 @@ describeEachBackend("migrations at start", (backend) => {
     try {
       expect(await database.migrate()).toEqual(journal.entries.map((e) => e.tag));
       expect(await database.migrate()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describeEachBackend("migration 0031's rewrite of the audit log", (backend) => {
+  it("takes the member out of earlier reads of their anonymous shares, and only those", async () => {
+    const sql = fs.readFileSync(path.resolve("db/migrations/0031_conversations_bounded.sql"), "utf8");
+    const rewrite = sql.split("--> statement-breakpoint").find((part) => part.includes('UPDATE "audit_log"'));
+    expect(rewrite).toBeDefined();
+    const database = await openTestDatabase(backend);
+    try {
+      const run = (statement: string) => database.db.execute(drizzleSql.raw(statement));
+      await run(`insert into users (id, name, email) values ('m1', 'Ana Member', 'ana@example.org')`);
+      await run(
+        `insert into facilitator_shares (id, user_id, kind, sealed, anonymous) values (1, 'm1', 'share', 'x', true), (2, 'm1', 'share', 'y', false)`,
+      );
+      // As reads were recorded before issue 45: the member as the subject of both.
+      await run(
+        `insert into audit_log (action, actor_id, actor_name, subject_user_id, detail) values
+          ('share.read', 'k1', 'Kai Keeper', 'm1', '{"shareId": 1}'),
+          ('share.read', 'k1', 'Kai Keeper', 'm1', '{"shareId": 2}'),
+          ('medical-record.read', 'k1', 'Kai Keeper', 'm1', '{"shareId": 1}')`,
+      );
+      await run(rewrite as string);
+      const found = (await run("select subject_user_id, detail from audit_log order by id")) as unknown as {
+        rows: Array<{ subject_user_id: string | null; detail: unknown }>;
+      };
+      expect(found.rows.map((r) => [r.subject_user_id, r.detail])).toEqual([
+        [null, { shareId: 1, anonymous: true }],
+        ["m1", { shareId: 2 }],
+        ["m1", { shareId: 1 }],
+      ]);
     } finally {
       await database.close();
     }
