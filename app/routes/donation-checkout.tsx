@@ -45,8 +45,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true, // only a form (formOnlyPaths)
   });
 
+/**
+ * The aside's words come with the page's data, not its script: the checkout sits at its JavaScript
+ * budget, and fixed text rendered on the server needs no code of its own in the browser.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return { outcome: returnedPayment(request.url) };
+  return { outcome: returnedPayment(request.url), supports: SUPPORTS, paused: CEREMONIES_PAUSED };
 }
 
 /** The gift (gift-form.server.ts): the form's outcome answered with its status and SPEC.md's notice. */
@@ -59,7 +63,7 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 
 const loadSchema = () => import("~/modules/giving/validation").then((m) => m.checkoutSchema);
 
-const supports = [
+const SUPPORTS = [
   "Screening, intake and the preparation call with your guide",
   "Experienced guides present throughout the ceremony",
   "Reentry care and integration sessions afterwards",
@@ -67,7 +71,7 @@ const supports = [
 ];
 
 export default function DonationCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { outcome } = loaderData;
+  const { outcome, supports, paused } = loaderData;
   const result = actionData;
   const cards = useCardFields();
   const provider = usePaymentProvider();
@@ -212,7 +216,7 @@ export default function DonationCheckout({ loaderData, actionData }: Route.Compo
             </ul>
           </section>
           <section className="card text-sm text-mist-muted">
-            <p>{CEREMONIES_PAUSED}</p>
+            <p>{paused}</p>
             <p className="mt-3">
               Your donation is linked to your application. If your application is declined, it is refunded in full. No
               goods or services are provided in exchange; you receive an email receipt.
