@@ -29,7 +29,7 @@ const keptPage = (kept: string[]) =>
     ...SAID,
     paragraphs: [
       "Our records are out of reach for a short while, so we could not answer. We cannot tell you here whether what you sent arrived.",
-      "What you wrote is below: copy it, and send it again in a minute or two. It is safe to send it twice: our forms remember each sending, so the same message is kept once.",
+      "What you wrote is below: copy it, and try again in a minute or two. It is safe to send it twice: our forms remember each sending, so the same message is kept once.",
     ],
     kept,
   });
