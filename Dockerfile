@@ -5,7 +5,7 @@
 # Stages: deps (every package, for the build) -> build (npm run build: the server, the pages and the
 # operator's scripts) -> prod-deps (runtime packages only) -> runtime (slim, non-root).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- every dependency, for building -----------------------------------------------------------
 FROM ${NODE_IMAGE} AS deps
@@ -18,7 +18,9 @@ RUN npm ci --include=dev --no-audit --no-fund
 FROM deps AS build
 COPY . .
 # build/server-main.js, build/server/, build/client/ and build/scripts/ (db-backup, db-restore and
-# create-admin as plain Node scripts: the runtime has no tsx).
+# create-admin as plain Node scripts: the runtime has no tsx). .git is not in the context, so the
+# commit comes from the builder: docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD) (else "unknown").
+ARG SOURCE_COMMIT=unknown
 RUN npm run build
 
 # --- production dependencies only ---------------------------------------------------------------

@@ -7,6 +7,7 @@ export default defineConfig({
     ...busyMachine,
     include: ["tests/security/**/*.test.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
+    globalSetup: ["tests/support/pglite-template.ts"],
     pool: "forks",
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_SECRETS } from "../tests/support/secrets";
-import { parseEnv, publicEnv } from "./env.server";
+import { inspectEnv, parseEnv, publicEnv } from "./env.server";
 
 describe("STAFF_EMAIL", () => {
   it("defaults to an address the mailer delivers to exactly", () => {
@@ -242,5 +242,33 @@ describe("GIFT_FEE_PERCENT and GIFT_FEE_FIXED_CENTS", () => {
     for (const value of ["0.49", "501", "-1", "lots"]) {
       expect(() => parseEnv({ GIFT_FEE_FIXED_CENTS: value }), value).toThrow("GIFT_FEE_FIXED_CENTS must be whole");
     }
+  });
+});
+
+describe("inspectEnv (npm run doctor)", () => {
+  it("lists every problem, and keeps the settings that parse for the checks that need them", () => {
+    const { problems, usable, refused } = inspectEnv({
+      NODE_ENV: "production",
+      SITE_URL: "https://sacredpath.example",
+      AUTH_SECRET: "too-short",
+      SMTP_URL: "mail.example:587",
+      DATABASE_URL: "postgres://sacred@127.0.0.1:5432/sacred",
+      PAYMENT_PROVIDER: "none",
+    });
+    expect(problems).toEqual([
+      "SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL",
+      "AUTH_SECRET: AUTH_SECRET must be at least 32 characters (make one with: openssl rand -base64 48)",
+      "Missing production settings: MAIL_FROM, STAFF_EMAIL, DATA_ENCRYPTION_KEY",
+    ]);
+    expect([...refused].sort()).toEqual(["AUTH_SECRET", "SMTP_URL"]);
+    expect(usable).toMatchObject({
+      SITE_URL: "https://sacredpath.example",
+      DATABASE_URL: "postgres://sacred@127.0.0.1:5432/sacred",
+      PAYMENT_PROVIDER: "none",
+    });
+    expect(usable.AUTH_SECRET).toBeUndefined();
+    expect(usable.SMTP_URL).toBeUndefined();
+    // The start refuses the same list.
+    expect(() => parseEnv({ AUTH_SECRET: "too-short" })).toThrow("openssl rand -base64 48");
   });
 });

@@ -27,14 +27,13 @@ function isSiteOrigin(value: string): boolean {
 const toOrigin = (value: string) => new URL(value).origin;
 
 /**
- * Every environment variable the product reads, parsed once at start-up.
- * The README's table mirrors this schema; keep them together.
+ * Every environment variable the product reads, parsed once at start-up. docs/settings.md's table mirrors this
+ * schema and says what each means (the comments here add only what it cannot); keep them together.
  */
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Outside production a server listens on loopback unless told otherwise; production on every interface. */
     HOST: z.string().optional(),
     /** The public origin (links in mail, canonical URLs, the origin every form post must come from). */
     SITE_URL: z.string().refine(isSiteOrigin, SITE_URL_MESSAGE).transform(toOrigin).optional(),
@@ -78,13 +77,11 @@ const schema = z
       .trim()
       .regex(/^\d{2}-\d{7}$/, "ORG_TAX_ID must be a US EIN written as 12-3456789")
       .optional(),
-    /**
-     * "off": no mail leaves and none is scheduled, whatever SMTP_URL says; queued mail stays in the outbox.
-     * For a restored backup started on a scratch database with the production settings.
-     */
+    /** "off": no mail leaves or is scheduled, whatever SMTP_URL says (a restored backup on a scratch database). */
     MAIL_DELIVERY: z.enum(["on", "off"], "MAIL_DELIVERY must be on or off").default("on"),
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
-    /** How often each instance looks for bookings due a 24-hour reminder. */
+    MAIL_MAX_PER_SECOND: z.coerce.number().min(0).max(10_000).default(0),
+    MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(50).default(300_000),
     /**
      * The follow-up check-ins after a booked session: days after it ended, comma-separated (issue 33).
@@ -123,6 +120,8 @@ const schema = z
      * or HOST beyond loopback. Without it such a server creates none and refuses to start while they exist.
      */
     DEMO_ACCOUNTS: z.enum(["true", "false"], "DEMO_ACCOUNTS must be true or false").default("false"),
+    /** "open": ceremony days offered to invited members; "paused": keepers prepare them only (docs/settings.md). */
+    CEREMONIES: z.enum(["paused", "open"], "CEREMONIES must be paused or open").default("paused"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The bearer token `/metrics` asks for (Prometheus' `authorization` setting); unset: no metrics are served. */
     METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional(),
@@ -147,6 +146,8 @@ const schema = z
      * give or book otherwise) or "test" (the local test provider; refused in production).
      */
     PAYMENT_PROVIDER: z.enum(["paypal", "none", "test"], "PAYMENT_PROVIDER must be paypal, none or test").optional(),
+    /** "true": each answer says how many SQL statements it ran (X-Query-Count), for npm run bench:scale. */
+    QUERY_COUNT_HEADER: z.enum(["true", "false"], "QUERY_COUNT_HEADER must be true or false").default("false"),
     PAYPAL_CLIENT_ID: z.string().optional(),
     PAYPAL_CLIENT_SECRET: z.string().optional(),
     /**
@@ -164,6 +165,7 @@ const schema = z
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     DEMO_ACCOUNTS: env.DEMO_ACCOUNTS === "true",
+    QUERY_COUNT_HEADER: env.QUERY_COUNT_HEADER === "true",
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     /** Set: every request's origin is SITE_URL's (server/public-origin.ts); unset (development): the Host's. */
     siteUrlGiven: env.SITE_URL !== undefined,
@@ -177,7 +179,7 @@ const schema = z
 
 export type Env = z.infer<typeof schema>;
 
-/** What production cannot run without (README "Environment"). */
+/** What production cannot run without (docs/settings.md). */
 const PRODUCTION_REQUIRED = ["SITE_URL", "MAIL_FROM", "STAFF_EMAIL", "AUTH_SECRET", "DATA_ENCRYPTION_KEY"] as const;
 const PAYPAL_REQUIRED = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"] as const;
 
@@ -222,6 +224,11 @@ function settingProblems(source: Record<string, string>): string[] {
       );
     }
   }
+  if (source.QUERY_COUNT_HEADER === "true" && !answersThisMachineOnly(source)) {
+    problems.push(
+      "QUERY_COUNT_HEADER=true is for benchmarks: it is taken only when HOST and SITE_URL are both loopback.",
+    );
+  }
   if (provider === "paypal") {
     const missing = PAYPAL_REQUIRED.filter((name) => !source[name]);
     if (missing.length > 0) {
@@ -229,7 +236,7 @@ function settingProblems(source: Record<string, string>): string[] {
         ? "PAYMENT_PROVIDER=paypal"
         : "PAYMENT_PROVIDER is paypal by default in production";
       problems.push(
-        `Missing PayPal settings: ${missing.join(", ")} (${why}; set them from a PayPal REST app, or set PAYMENT_PROVIDER=none to run without online payments; see README, "Payments")`,
+        `Missing PayPal settings: ${missing.join(", ")} (${why}; set them from a PayPal REST app, or set PAYMENT_PROVIDER=none to run without online payments; see docs/features.md, "Payments and giving")`,
       );
     }
     for (const name of PAYPAL_REQUIRED) {
@@ -242,7 +249,20 @@ function settingProblems(source: Record<string, string>): string[] {
   return problems;
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export interface EnvInspection {
+  /** Every problem, one line each, as the refused start lists them. */
+  problems: string[];
+  /**
+   * The settings with each refused one left out (its default, or unset), so that a check of what
+   * does parse can go on (npm run doctor); never the basis for a start.
+   */
+  usable: Env;
+  /** The names whose own value was refused (the rules between settings name none). */
+  refused: Set<string>;
+}
+
+/** Every setting checked at once, without throwing: the start's refusal and `npm run doctor` read the same list. */
+export function inspectEnv(source: NodeJS.ProcessEnv = process.env): EnvInspection {
   // Empty strings mean "unset", as in most shells' `VAR= cmd`.
   const cleaned = Object.fromEntries(
     Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
@@ -252,11 +272,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
     ...settingProblems(cleaned),
   ];
-  if (!result.success || problems.length > 0) {
+  const refused = new Set(result.success ? [] : result.error.issues.map((i) => String(i.path[0])));
+  const usable = result.success
+    ? result.data
+    : schema.parse(Object.fromEntries(Object.entries(cleaned).filter(([name]) => !refused.has(name))));
+  return { problems, usable, refused };
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const { problems, usable } = inspectEnv(source);
+  if (problems.length > 0) {
     const lines = problems.map((problem) => `  ${problem}`);
-    throw new Error(`Invalid environment (every problem found; see README, "Environment"):\n${lines.join("\n")}`);
+    throw new Error(`Invalid environment (every problem found; see docs/settings.md):\n${lines.join("\n")}`);
   }
-  return result.data;
+  return usable;
 }
 
 /** The only settings the browser may see. */

@@ -36,6 +36,7 @@ export default [
   route("welcome/:token", "routes/welcome.tsx"),
   route("confirm-email/:token", "routes/confirm-email.tsx"),
   route("sign-out", "routes/sign-out.ts"),
+  route("me", "routes/me.ts"),
   layout("routes/member/layout.tsx", [
     route("dashboard", "routes/member/dashboard.tsx"),
     route("profile", "routes/member/profile.tsx"),
@@ -48,14 +49,19 @@ export default [
     route("integration", "routes/member/integration.tsx"),
     route("integration/sessions/:id", "routes/member/integration-session.tsx"),
     route("integration/shares/:id", "routes/member/conversation.tsx"),
+    route("messages", "routes/member/messages.tsx"),
     route("follow-ups/:id", "routes/member/follow-up.tsx"),
     route("circles/:id", "routes/member/circle.tsx"),
+    route("ceremony", "routes/member/ceremony.tsx"),
+    route("ceremony/:placeId/:kind", "routes/member/ceremony-document.tsx"),
     route("meditations", "routes/member/meditations.tsx"),
     route("resources", "routes/member/resources.tsx"),
+    route("help", "routes/member/help.tsx"),
     // Downloads (resource routes): the layout's middleware guards them too.
     route("profile/export", "routes/member/profile-export.ts"),
     route("profile/giving-statement/:year", "routes/member/giving-statement.ts"),
     route("integration/sessions/:id/export", "routes/member/integration-export.ts"),
+    route("ceremony/:placeId/:kind/pdf", "routes/member/ceremony-document-pdf.ts"),
   ]),
   // Where the console's guard sends staff whose session has not passed the second factor (outside
   // it), and where a member turns two-factor on or a member's unproven session proves itself.
@@ -73,6 +79,16 @@ export default [
       route("follow-ups", "routes/console/follow-ups.tsx"),
       route("circles", "routes/console/circles.tsx"),
       route("circles/:id", "routes/console/circle.tsx"),
+      route("ceremonies", "routes/console/ceremonies.tsx"),
+      route("ceremonies/summary", "routes/console/ceremonies-summary.tsx"),
+      // The summary's downloads sit beside the console's other downloads: as ceremonies/summary.csv
+      // and .pdf, beside that page's own route, the browser suite's focus and navigation walks
+      // failed every time (3 of 3) and passed once they moved here; the cause was not found.
+      route("ceremonies-summary.csv", "routes/console/ceremonies-summary-csv.ts"),
+      route("ceremonies-summary.pdf", "routes/console/ceremonies-summary-pdf.ts"),
+      route("ceremonies/:id", "routes/console/ceremony-day.tsx"),
+      route("ceremonies/:id/places/:placeId", "routes/console/ceremony-place.tsx"),
+      route("ceremonies/:id/roster", "routes/console/ceremony-roster.tsx"),
       route("inbox", "routes/console/inbox.tsx"),
       route("inbox/:id", "routes/console/inbox-message.tsx"),
       route("newsletter", "routes/console/newsletter.tsx"),
@@ -90,6 +106,10 @@ export default [
       route("giving.csv", "routes/console/giving-csv.ts"),
       route("bookings.csv", "routes/console/bookings-csv.ts"),
       route("subscribers.csv", "routes/console/subscribers-csv.ts"),
+      // The keepers' handbook (docs/keepers/): its index, a page, a screenshot.
+      route("help", "routes/console/help.tsx", { id: "console-help" }),
+      route("help/images/:file", "routes/console/help-image.ts"),
+      route("help/:page", "routes/console/help.tsx", { id: "console-help-page" }),
     ]),
   ]),
   route("thank-you", "routes/thank-you.tsx"),

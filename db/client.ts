@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { queryCounter } from "./query-count";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Where drizzle records the applied migrations (`__drizzle_migrations`): "drizzle", or a test's own schema. */
+  migrationsSchema: string;
   /**
    * Runs pending migrations; safe to call from several processes at once on PostgreSQL. Answers
    * the names of those this call applied (db/migrations/meta/_journal.json), for the start-up log.
@@ -35,22 +38,25 @@ export interface Database {
 const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
 /** The migrations' names in the order they apply. */
-function migrationNames(): string[] {
+export function migrationNames(): string[] {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
     entries: Array<{ tag: string }>;
   };
   return journal.entries.map((e) => e.tag);
 }
 
-/** How many migrations a database has applied (drizzle's own table; none before the first start). */
-async function appliedCount(query: (text: string) => Promise<{ rows: unknown[] }>, schema: string) {
+/**
+ * How many migrations a database has applied (drizzle's own table; none before the first start).
+ * Reads only: npm run doctor lists the pending ones with it.
+ */
+export async function appliedCount(query: (text: string) => Promise<{ rows: unknown[] }>, schema: string) {
   const table = await query(`select to_regclass('"${schema}".__drizzle_migrations') as t`);
   if (!(table.rows[0] as { t: string | null }).t) return 0;
   const counted = await query(`select count(*)::int as n from "${schema}".__drizzle_migrations`);
   return (counted.rows[0] as { n: number }).n;
 }
-// Any fixed number works; it only has to be the same for every process of this app.
-const MIGRATION_LOCK_ID = 7_340_021;
+// Any fixed number works; it only has to be the same for every process of this app (and a restore).
+export const MIGRATION_LOCK_ID = 7_340_021;
 
 export interface PostgresOptions {
   url: string;
@@ -88,10 +94,11 @@ export function openPostgres(options: PostgresOptions): Database {
   // (an 'error' event nobody listens to is thrown). Its queries fail on their own, so nothing is hidden.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, logger: queryCounter });
   return {
     db,
     kind: "postgres",
+    migrationsSchema: options.searchPath ?? "drizzle",
     async migrate() {
       // Migrate on one dedicated connection holding an advisory lock, so two processes
       // starting together never apply the same migration twice.
@@ -126,11 +133,16 @@ export function openPostgres(options: PostgresOptions): Database {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite(client, { schema });
+  return pgliteDatabase(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+}
+
+/** The handle over a PGlite instance already made (the tests start theirs from a migrated dump). */
+export function pgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema, logger: queryCounter });
   return {
     db,
     kind: "pglite",
+    migrationsSchema: "drizzle",
     async migrate() {
       const before = await appliedCount((text) => client.query(text), "drizzle");
       await migratePglite(drizzlePglite(client), { migrationsFolder });

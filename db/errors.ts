@@ -49,14 +49,15 @@ export function databaseUrlProblem(url: string, error: unknown): string {
       : codes.includes("ENOTFOUND") || codes.includes("EAI_AGAIN")
         ? `the host "${target.host}" was not found`
         : codes.includes("28P01")
-          ? `PostgreSQL refused the password for user "${target.user}"`
+          ? // PostgreSQL answers a role that does not exist the same way, so as not to tell who has an account.
+            `PostgreSQL refused the password for user "${target.user}": the password is wrong, or no role "${target.user}" exists on that server (create it: sudo -u postgres createuser --pwprompt ${target.user})`
           : // 28000 says both "no such role" and "no pg_hba.conf entry": only the message tells them apart.
             codes.includes("28000") && /role .* does not exist/i.test(message)
             ? `the role "${target.user}" does not exist on that server (create it first: sudo -u postgres createuser --pwprompt ${target.user})`
             : codes.includes("28000")
               ? `PostgreSQL does not let user "${target.user}" connect from here (pg_hba.conf)`
               : codes.includes("3D000")
-                ? `the database "${target.db}" does not exist on that server (create it first)`
+                ? `the database "${target.db}" does not exist on that server (create it first: sudo -u postgres createdb --owner=${target.user} ${target.db})`
                 : /timeout/i.test(message)
                   ? `${target.host}:${target.port} did not answer in time`
                   : message || String(error);

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { installRelease } from "./lib/release.mjs";
+import { installRelease, sourceCommit } from "./lib/release.mjs";
 
 const STAGING = ".build-staging";
 const BUILD = "build";
@@ -19,7 +19,9 @@ function checkTools() {
       `${missing.length === 1 ? "is" : "are"} not installed.\n` +
       "This happens when npm install or npm ci runs with NODE_ENV=production (or --omit=dev). Install everything to build:\n" +
       "  npm ci --include=dev\n" +
-      "then build, and keep only what the server needs to run with `npm prune --omit=dev` (docs/deployment.md).\n\n",
+      "then build, and keep only what the server needs to run with\n" +
+      "  npm prune --omit=dev --legacy-peer-deps --no-save\n" +
+      '(--no-save: the tracked package-lock.json stays as it is; docs/deployment.md, "On a plain host").\n\n',
   );
   process.exit(1);
 }
@@ -35,6 +37,7 @@ function run(command, args, env = {}) {
 
 checkTools();
 const { version } = JSON.parse(fs.readFileSync("package.json", "utf8"));
+const commit = sourceCommit();
 fs.rmSync(STAGING, { recursive: true, force: true });
 run("npx", ["tsx", "scripts/generate-art.ts"]);
 run("npx", ["react-router", "build"], { BUILD_DIRECTORY: STAGING });
@@ -46,7 +49,7 @@ const bundle = {
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   packages: "external",
   logLevel: "warning",
 };
@@ -63,12 +66,13 @@ await build({
     "scripts/db-restore.ts",
     "scripts/create-admin.ts",
     "scripts/reset-two-factor.ts",
+    "scripts/doctor.ts",
   ],
   outdir: path.join(STAGING, "scripts"),
 });
-const installed = installRelease({ stagingDir: STAGING, buildDir: BUILD, version });
+const installed = installRelease({ stagingDir: STAGING, buildDir: BUILD, version, commit });
 fs.rmSync(STAGING, { recursive: true, force: true });
 process.stdout.write(
-  `build ${version} in place: ${installed.added} files written, ${installed.removed} of older releases removed, ` +
+  `build ${version} (commit ${commit.slice(0, 12)}) in place: ${installed.added} files written, ${installed.removed} of older releases removed, ` +
     `files of the last ${installed.releases} release(s) kept\n`,
 );

@@ -7,10 +7,18 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
 
-const PUBLIC_BUDGET_KIB = 130;
+/**
+ * 131 since 2026-11-29 (it was 130): issue 48 put a focus rule in the forms' shared hook (every page with a form) and
+ * a signed-in member's details on /donation, which brought the two giving pages to 130.4 and 130.5 KiB
+ * (docs/measurements.md).
+ */
+const PUBLIC_BUDGET_KIB = 131;
 const MEMBER_BUDGET_KIB = 250;
-/** Route ids of the member and staff areas (larger budget). */
-const MEMBER_ROUTE = /^(routes\/(member|console)\/)/;
+/**
+ * Route ids of pages only a signed-in person sees (larger budget): the member and staff areas, and the two-factor
+ * page at its two addresses, where a session proves itself (ids `console-two-factor`, `profile-two-factor`).
+ */
+const MEMBER_ROUTE = /^(routes\/(member|console)\/|(console|profile)-two-factor$)/;
 
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const clientDir = path.resolve("build/client");

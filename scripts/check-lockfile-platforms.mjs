@@ -36,7 +36,9 @@ for (const [path, entry] of Object.entries(packages)) {
 }
 if (problems.length > 0) {
   console.error(`package-lock.json is missing native binaries:\n  ${problems.join("\n  ")}`);
-  console.error("Pin a version whose binaries the registry has for every platform (see README, Installing).");
+  console.error(
+    "Pin a version whose binaries the registry has for every platform (see docs/architecture.md, on adding a package).",
+  );
   process.exit(1);
 }
 console.log(`package-lock.json lists native binaries for ${PLATFORMS.map((p) => p.join("-")).join(", ")}.`);

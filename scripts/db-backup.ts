@@ -4,6 +4,7 @@
 import {
   backupDatabase,
   describeLevel,
+  describeMaker,
   encryptionNote,
   formatBytes,
   openConfiguredDatabase,
@@ -24,7 +25,8 @@ await runFileCommand({ usage: USAGE, refused: "Backup failed", failed: "Backup f
   process.stdout.write(`${tableReport(result.header.tables)}\n`);
   process.stdout.write(
     `Wrote ${result.totalRows} rows of ${result.header.tables.length} tables at migration ` +
-      `${describeLevel(result.header.migration)} to ${result.file} (${formatBytes(result.bytes)}).\n` +
+      `${describeLevel(result.header.migration)} to ${result.file} (${formatBytes(result.bytes)}), ` +
+      `made by ${describeMaker(result.header)}.\n` +
       `${encryptionNote("backup", opened.embedded)}\n` +
       "The file holds personal data: store it encrypted and access-controlled.\n",
   );

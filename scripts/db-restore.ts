@@ -4,6 +4,7 @@
 import {
   assertRestorable,
   describeLevel,
+  describeMaker,
   encryptionNote,
   inspectBackup,
   openConfiguredDatabase,
@@ -15,7 +16,8 @@ import { runFileCommand } from "./lib/file-command";
 const USAGE = `Usage: npm run db:restore -- <file>
 Restores a backup made by db:backup into DATABASE_URL (PostgreSQL) or, without it, the embedded
 database in DATA_DIR (default ./data; stop the server first). The target must be empty: a new
-DATA_DIR or a newly created PostgreSQL database. It is migrated first, then filled in one transaction.
+DATA_DIR or a newly created PostgreSQL database. In one transaction it is migrated to the backup's
+migration, filled, then migrated on to this version's (a backup from an older version upgrades).
 `;
 
 await runFileCommand({ usage: USAGE, refused: "Restore refused", failed: "Restore failed" }, async (file, keep) => {
@@ -29,7 +31,11 @@ await runFileCommand({ usage: USAGE, refused: "Restore refused", failed: "Restor
   process.stdout.write(`${tableReport(header.tables)}\n`);
   process.stdout.write(
     `Restored ${result.totalRows} rows of ${header.tables.length} tables at migration ` +
-      `${describeLevel(header.migration)} from ${result.file} (taken ${header.createdAt} on ${header.source}).\n` +
+      `${describeLevel(header.migration)} from ${result.file} (taken ${header.createdAt} on ${header.source} ` +
+      `by ${describeMaker(header)}).\n` +
+      (result.migrated.length > 0
+        ? `Then applied the ${result.migrated.length} later migration(s) of this version: ${result.migrated.join(", ")}.\n`
+        : "") +
       `${encryptionNote("restore", opened.embedded)}\n`,
   );
 });

@@ -9,6 +9,7 @@ const outputs = [
   "build/server-main.js",
   "build/scripts/create-admin.js",
   "build/scripts/reset-two-factor.js",
+  "build/scripts/doctor.js",
 ];
 const sources = [
   "app",
@@ -16,6 +17,8 @@ const sources = [
   "db",
   "public",
   "scripts",
+  // The keepers' handbook is bundled into the server build (app/modules/handbook/handbook.server.ts).
+  "docs/keepers",
   "package.json",
   "vite.config.ts",
   "react-router.config.ts",

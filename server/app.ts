@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import type { Socket } from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -10,6 +11,8 @@ import type { Env } from "../app/env.server";
 import type { RequestLog } from "../app/handles";
 import { safeErrorMessage } from "../app/lib/errors";
 import type { Database } from "../db/client";
+import { queryCountHeader } from "../db/query-count";
+import { DOCTOR_PROBE_PATH, doctorProbe } from "./doctor-probe";
 import { inputGuard, pathGuard } from "./input-guard";
 import { loggablePath } from "./logger";
 import { createMetrics, metricsEndpoint } from "./metrics";
@@ -18,6 +21,7 @@ import { pageCacheMiddleware } from "./page-cache-hit";
 import { proxyHints } from "./proxy-hints";
 import { publicOrigin } from "./public-origin";
 import { reactRouterHandler } from "./react-router-handler";
+import type { Release } from "./release";
 import { sameOriginGuard } from "./same-origin-guard";
 import { securityHeaders } from "./security-headers";
 
@@ -31,8 +35,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Extra middleware placed before the router (the Vite dev server). */
   devMiddleware?: express.RequestHandler;
-  /** The version this process runs (server/release.ts), said by /healthz. */
-  version?: string;
+  /** The version and commit this process runs (server/release.ts), said by /healthz. */
+  release?: Pick<Release, "version" | "commit">;
 }
 
 declare global {
@@ -76,6 +80,16 @@ function decodeURIComponentSafe(part: string): string {
 
 export function createApp(options: AppOptions) {
   const { env, database, logger } = options;
+  /** Set by drain() when the process is shutting down (server/shutdown.ts). */
+  let draining = false;
+  /** Answers begun and not yet finished: drain() tells those whose headers are not out yet to close. */
+  const unanswered = new Set<Response>();
+  /** When /readyz was last asked, and the time before: a health checker asks again and again. */
+  const readyChecks = [0, 0];
+  /** Called once a checker has been told, while draining, that this instance is not ready. */
+  let checkerTold: (() => void) | undefined;
+  /** Open connections that carried a proxy's request (X-Forwarded-For): the proxy's keep-alive pool. */
+  const proxied = new Set<Socket>();
   const app = express();
   app.disable("x-powered-by");
   const trustedHops = trustProxySetting(env.TRUST_PROXY);
@@ -94,6 +108,16 @@ export function createApp(options: AppOptions) {
   // duration, the client's address and the account that asked (never an email). A refusal for
   // too many attempts is an event of its own, for whoever watches the logs.
   app.use((req: Request, res: Response, next: NextFunction) => {
+    if (draining) res.setHeader("Connection", "close");
+    else {
+      unanswered.add(res);
+      res.on("close", () => unanswered.delete(res));
+    }
+    const socket = req.socket;
+    if (req.headers["x-forwarded-for"] !== undefined && !proxied.has(socket) && !socket.destroyed) {
+      proxied.add(socket);
+      socket.once("close", () => proxied.delete(socket));
+    }
     req.id = randomUUID();
     res.setHeader("X-Request-Id", req.id);
     const requestLog: RequestLog = {};
@@ -123,6 +147,8 @@ export function createApp(options: AppOptions) {
       dev: Boolean(options.devMiddleware),
     }),
   );
+  // Benchmarks only (env.server.ts refuses it on a server others reach): statements per answer.
+  if (env.QUERY_COUNT_HEADER) app.use(queryCountHeader());
   const metrics = createMetrics({ db: database.db, build: options.build });
   app.use(metrics.count);
   // A hit is answered first: its path passed the guard below when it was stored, the proxy hints
@@ -140,11 +166,17 @@ export function createApp(options: AppOptions) {
   app.get("/metrics", metricsEndpoint(metrics.registry, env.METRICS_TOKEN));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok", version: options.version ?? null });
+    res.json({ status: "ok", version: options.release?.version ?? null, commit: options.release?.commit ?? null });
   });
+  app.get(DOCTOR_PROBE_PATH, doctorProbe(env, options.release?.version ?? null));
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    if (await databaseAnswers()) res.json({ status: "ready", database: database.kind });
+    readyChecks.shift();
+    readyChecks.push(Date.now());
+    if (draining) {
+      res.on("finish", () => checkerTold?.());
+      res.status(503).json({ status: "draining", database: database.kind });
+    } else if (await databaseAnswers()) res.json({ status: "ready", database: database.kind });
     else res.status(503).json({ status: "unavailable", database: database.kind });
   });
 
@@ -206,5 +238,47 @@ export function createApp(options: AppOptions) {
     res.status(500).type("text/plain").send("Unexpected Application Error!");
   });
 
-  return { app, pageCache };
+  return {
+    app,
+    pageCache,
+    /**
+     * The shutdown's first step (SIGTERM, server/shutdown.ts): /readyz says 503 from now on, so health
+     * checks take this instance out, and every answer carries `Connection: close`, so a proxy closes
+     * its pooled connection itself after the answer instead of finding it closed under a request.
+     * Resolves once a health checker that was watching (/readyz asked twice in the last 30 s) has
+     * been told, and a moment more for its proxy to act on it, or after `waitMs` at most; at once
+     * when nothing watches (nginx, a terminal).
+     */
+    drain(waitMs = 0): Promise<void> {
+      draining = true;
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
+      unanswered.clear();
+      const watched = Date.now() - (readyChecks[0] ?? 0) < 30_000;
+      if (waitMs <= 0 || !watched) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        checkerTold = () => {
+          checkerTold = undefined;
+          clearTimeout(timer);
+          setTimeout(resolve, 200);
+        };
+      });
+    },
+    /**
+     * After the server stopped listening: resolves once the proxy has closed each of its pooled
+     * connections itself (after an answer with `Connection: close`, or at its keep-alive timeout,
+     * 1 s in deploy/nginx/sacredpath.conf), or after `waitMs` at most. Closing them from here instead
+     * could cross a request the proxy is just sending on one: a form lost that way is answered 502.
+     */
+    proxiesLetGo(waitMs: number): Promise<void> {
+      return new Promise((resolve) => {
+        const started = Date.now();
+        const check = () => {
+          if (proxied.size === 0 || Date.now() - started >= waitMs) resolve();
+          else setTimeout(check, 50);
+        };
+        check();
+      });
+    },
+  };
 }

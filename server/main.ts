@@ -7,6 +7,8 @@ import { safeErrorMessage } from "../app/lib/errors";
 import { isLoopbackHost } from "../app/lib/loopback";
 import { describeDemoAccounts, prepareDemoAccounts } from "../app/modules/accounts/seed.server";
 import { sendDueReminders, sendIntegrationPrompts } from "../app/modules/bookings/schedule.server";
+import { planCeremonyAftercare } from "../app/modules/ceremonies/aftercare.server";
+import { recordCeremoniesSetting } from "../app/modules/ceremonies/setting.server";
 import { sendCircleReminders } from "../app/modules/circles/circles.server";
 import { runFollowUps } from "../app/modules/follow-ups/plan.server";
 import { sendJournalReminders } from "../app/modules/journal/reminders.server";
@@ -27,15 +29,12 @@ import { withDevSecrets } from "./dev-secrets";
 import { createLogger } from "./logger";
 import { type OperatorOutput, operatorOutput, refuse, type ServingNote } from "./operator-output";
 import { runningRelease } from "./release";
+import { stopOnSignals } from "./shutdown";
 
-/** In-flight requests get this long to finish on SIGTERM; then their connections are closed. */
-const SHUTDOWN_GRACE_MS = 3000;
-/** The process exits by then whatever still waits (a stalled database or SMTP server), inside the 5 s the README promises. */
-const SHUTDOWN_DEADLINE_MS = 4500;
 /** No request waits longer than this on one query (see openPostgres). */
 const QUERY_TIMEOUT_MS = 5000;
 
-/** A development start must not pass for a real one (README "Run it", docs/deployment.md). */
+/** A development start must not pass for a real one (README "Run it", docs/development.md). */
 const DEVELOPMENT_NOTICE = `This is a development server (NODE_ENV is not "production"): it shows error details, may hold demo
 accounts whose passwords are public, and listens on this machine only unless HOST is set. To run it for real:
 NODE_ENV=production with SITE_URL, MAIL_FROM, STAFF_EMAIL, AUTH_SECRET and DATA_ENCRYPTION_KEY set, and PayPal's
@@ -132,6 +131,10 @@ async function main() {
     throw error;
   }
   logger.info({ database: database.kind }, "database ready");
+  // An operator opening or pausing ceremonies is an act the audit log keeps (issue 49).
+  if (await recordCeremoniesSetting(database.db, env.CEREMONIES)) {
+    logger.info({ ceremonies: env.CEREMONIES }, "ceremonies setting changed");
+  }
   const demo = await prepareDemoAccounts(database.db, env);
   if (demo.kind === "refused") {
     await database.close().catch(() => {});
@@ -157,11 +160,20 @@ async function main() {
   }
 
   const release = runningRelease({ built: !dev });
-  const { app } = createApp({ env, database, logger, build, clientDir, devMiddleware, version: release.version });
+  const { app, drain, proxiesLetGo } = createApp({
+    env,
+    database,
+    logger,
+    build,
+    clientDir,
+    devMiddleware,
+    release,
+  });
   // The effective settings in one line (no secrets): what an operator checks first in an incident.
   logger.info(
     {
       version: release.version,
+      commit: release.commit,
       builtAt: release.builtAt,
       nodeEnv: env.NODE_ENV,
       siteUrl: env.SITE_URL,
@@ -193,6 +205,8 @@ async function main() {
       from: env.MAIL_FROM,
       logger,
       intervalMs: env.MAIL_WORKER_INTERVAL_MS,
+      maxPerSecond: env.MAIL_MAX_PER_SECOND,
+      claimSeconds: env.MAIL_CLAIM_SECONDS,
     });
   } else {
     logger.info("SMTP_URL is not set: email stays in the outbox until it is");
@@ -202,13 +216,14 @@ async function main() {
     pruneSubmissions(database.db).catch(() => {});
   }, 3_600_000);
   pruneTimer.unref();
-  // The scheduled mail: 24-hour booking and circle reminders, integration invitations and follow-up check-ins after a session, the
+  // The scheduled mail: 24-hour booking and circle reminders, integration invitations and follow-up check-ins after a session or a ceremony, the
   // weekly journal reminder, any newsletter send that was cut off, and (test mode) the test provider's
   // recurring collections. Each is claimed row by row, so any number of instances may run this.
   const scheduled = [
     ["booking reminders", () => sendDueReminders(database.db)],
     ["integration prompts", () => sendIntegrationPrompts(database.db, env.SITE_URL)],
     ["follow-up check-ins", () => runFollowUps(database.db, env)],
+    ["ceremony after-care", () => planCeremonyAftercare(database.db, env)],
     ["circle reminders", () => sendCircleReminders(database.db, env)],
     ["journal reminders", () => sendJournalReminders(database.db, env.SITE_URL)],
     ["newsletter sends", () => resumeSends(database.db, env.SITE_URL)],
@@ -249,32 +264,20 @@ async function main() {
     );
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    setTimeout(() => {
-      logger.warn("shutdown deadline passed: exiting with work still waiting");
-      releaseLock();
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearInterval(pruneTimer);
-    clearInterval(reminderTimer);
-    await mailWorker?.stop();
-    await closeVite();
-    await database.close().catch(() => {});
-    releaseLock();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  stopOnSignals({
+    server,
+    drain,
+    proxiesLetGo,
+    logger,
+    releaseLock,
+    async cleanUp() {
+      clearInterval(pruneTimer);
+      clearInterval(reminderTimer);
+      await mailWorker?.stop();
+      await closeVite();
+      await database.close().catch(() => {});
+    },
+  });
 }
 
 main().catch((error) => {

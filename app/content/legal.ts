@@ -137,6 +137,12 @@ export const privacySections: ReadonlyArray<Section> = [
       {
         type: "p",
         text: [
+          "When ceremonies are offered and you are invited to one, we keep your place and your answer to the invitation. The readiness documents you sign (a client information form, your medicines, a safety and support plan, a transportation plan, your choice about supportive touch, and your rights) are kept with your typed name, the version you signed, the time, your account and the address you signed from; what you wrote is encrypted. The facilitators who prepare your ceremony see which documents are signed and, where an answer needs their care (such as lithium in the last 30 days, or thoughts of harm), the reason, not your answers. You can download each signed document as a PDF and withdraw it until the day begins; a withdrawn document is kept, marked withdrawn, so the record of what was signed when stays true. On the day, the facilitators record when you arrived and left, whether your way home went as planned, and their notes, which are encrypted; only the day's facilitators and our administrators can read them, and each reading is recorded. Your places, documents and the day's record are in your data export and are deleted with your account. If something goes wrong during or after a ceremony, the facilitators write a report of what happened and what was done; because we must be able to account for the safety of our ceremonies, that report is kept even if you delete your account, without your name and without anything from your journal or your documents.",
+        ],
+      },
+      {
+        type: "p",
+        text: [
           "When you give, we keep your name, the address for your receipt, the amount (and, if you chose to cover it, the processing fee) and the day, as a financial record the law asks us to keep; your card or bank details stay with PayPal and never reach us. If you give every month or year, PayPal holds the subscription and collects each gift; we keep its amount, how often, whether it is active, paused or cancelled, and whether a collection did not go through, so we can tell you. The Temple Keepers who look after giving see that record; when a collection fails, the keepers are told only that one did, not by whom, and see who in the console. Your recurring offerings are in your data export; deleting your account cancels them at PayPal first, and the gifts already made stay as receipts without your account.",
         ],
       },

@@ -8,14 +8,15 @@ import {
   fieldErrorsOf,
   formInput,
 } from "~/forms/forms";
+import { focusChanged, focusFirst, type OwedFocus, owing } from "./focus";
 
 /*
  * The browser half of the one form pipeline (docs/decisions/008-one-form-pipeline.md). Every form
  * of the product is a plain <Form> (or fetcher.Form) that works before JavaScript loads; this hook
  * adds what the running app can do on top: the same schema checks the form before it is sent, each
  * message sits under its field (aria-invalid, aria-describedby), the first bad field takes focus,
- * what was typed stays after an error, the submit button says it is pending, and the form's
- * one-time key is renewed after each success.
+ * what was typed stays after an error, the submit button says it is pending, the form's
+ * one-time key is renewed after each success, and focus moves to what a success changed.
  */
 
 interface Schema {
@@ -54,10 +55,19 @@ export interface FormOptions<T> {
   onInvalid?(errors: FieldErrors): void;
   /** Called once per successful answer, with the form (to clear it after SPEC.md's moment). */
   onSuccess?(data: T | undefined, form: HTMLFormElement | null): void;
-  /** Called once per successful answer when the page has reloaded its data: where moving on belongs. */
-  onSettled?(data: T | undefined): void;
+  /**
+   * Called once per successful answer when the page has reloaded its data: where moving on belongs.
+   * A promise it returns (a `navigate`) is a move the focus rule waits for.
+   */
+  onSettled?(data: T | undefined): unknown;
   /** Called once per refused answer (the notice: toast or alert, as SPEC.md has it). */
   onFailure?(result: Extract<FormResult<T>, { ok: false }>): void;
+  /**
+   * What a success changed on the page (the new item: a message, an entry, a passkey), asked once
+   * the page has settled; it takes focus. Without it, or when it finds nothing, the form's own
+   * card (its `section` or `article`, by its heading) takes it. See `focusChanged`.
+   */
+  changed?(data: T | undefined): Element | null | undefined;
 }
 
 /** useLayoutEffect in the browser; on the server (where it would do nothing but warn) useEffect. */
@@ -123,11 +133,15 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
     setFormKey(next);
   }, [result]);
 
+  // The card the form sits in, kept when a success is told: the form itself may leave the page
+  // (a card out of edit mode) before the focus moves.
+  const region = useRef<Element | null>(null);
   useEffect(() => {
     setClientErrors(null);
     setCleared(new Set());
     if (!result) return;
     if (result.ok) {
+      region.current = form.current?.closest("section, article") ?? form.current;
       latest.current.onSuccess?.(result.data, form.current);
       return;
     }
@@ -140,11 +154,53 @@ export function useForm<T = unknown>(options: FormOptions<T>) {
   // reports as an uncaught AbortError.
   const settled = options.fetcher ? options.fetcher.state === "idle" : navigation.state === "idle";
   const movedOn = useRef<FormResult<T> | undefined>(undefined);
+  const [focusDue, setFocusDue] = useState<OwedFocus | null>(null);
+  const tookOver = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!result?.ok || !settled || movedOn.current === result) return;
     movedOn.current = result;
-    latest.current.onSettled?.(result.data);
-  }, [result, settled]);
+    const owed = { id, data: result.data, regionId: region.current?.id || null, at: Date.now() };
+    owing.focus = owed;
+    // Where onSettled moves on (`navigate` to `?done=`), the focus waits for that move to end.
+    void Promise.resolve(latest.current.onSettled?.(result.data)).then(() => {
+      if (mounted.current) setFocusDue(owed);
+    });
+  }, [result, settled, id]);
+  // A page may draw the form anew as it moves on (a card keyed by the location, so no typed
+  // password stays): the new one takes up the focus its predecessor owed, if the redraw lost it.
+  useEffect(() => {
+    const owed = owing.focus;
+    if (owed?.id !== id || Date.now() - owed.at > 10_000) return;
+    tookOver.current = true;
+    setFocusDue(owed);
+  }, [id]);
+
+  // Focus goes to what changed once nothing is loading any more and the page has been drawn.
+  const pageIdle = navigation.state === "idle" && settled;
+  useEffect(() => {
+    if (!focusDue || !pageIdle) return;
+    const timer = window.setTimeout(() => {
+      setFocusDue(null);
+      if (owing.focus !== focusDue) return; // owed no more: a newer success since
+      // Still owed for a moment after: a form drawn anew just after (React commits the page the
+      // move reached after the move resolves) gives it again where the redraw dropped it, once.
+      if (tookOver.current) owing.focus = null;
+      const card = region.current?.isConnected
+        ? region.current
+        : focusDue.regionId
+          ? document.getElementById(focusDue.regionId)
+          : null;
+      focusChanged(latest.current.changed?.(focusDue.data as T | undefined), card, form.current);
+    }, 30);
+    return () => window.clearTimeout(timer);
+  }, [focusDue, pageIdle]);
 
   const pending =
     leaving ||
@@ -240,16 +296,4 @@ function formWithSubmitter(form: HTMLFormElement, submitter: HTMLElement) {
   const name = submitter.getAttribute("name");
   if (name) data.append(name, submitter.getAttribute("value") ?? "");
   return data;
-}
-
-function focusFirst(form: HTMLFormElement | null, names: string[]) {
-  if (!form || names.length === 0) return;
-  const wanted = new Set(names);
-  for (const element of Array.from(form.elements)) {
-    const name = (element as { name?: string }).name;
-    if (name && wanted.has(name) && element instanceof HTMLElement) {
-      element.focus();
-      return;
-    }
-  }
 }

@@ -4,6 +4,8 @@
  * would run as a formula made inert.
  */
 
+import { streamedResponse } from "./streamed";
+
 /** A phone number or a signed amount: starts with + or - but is no formula, so it is kept as typed. */
 const NUMBER_LIKE = /^[+-]?[\d\s().-]+$/;
 
@@ -17,27 +19,16 @@ export function csvCell(value: string): string {
 /** One CSV record, with its CRLF. */
 export const csvRow = (cells: ReadonlyArray<string>) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** A streamed CSV download of `rows` (the header first; private, never cached). */
+/** A streamed CSV download of `rows` (the header first; private, never cached): lib/streamed.ts. */
 export function csvResponse(rows: AsyncIterator<ReadonlyArray<string>>, filename: string): Response {
-  const encoder = new TextEncoder();
-  let started = false;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      const bom = started ? "" : "\uFEFF";
-      started = true;
-      if (next.done) {
-        if (bom) controller.enqueue(encoder.encode(bom));
-        controller.close();
-      } else controller.enqueue(encoder.encode(bom + csvRow(next.value)));
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
+  async function* text() {
+    yield "\uFEFF";
+    for (let next = await rows.next(); !next.done; next = await rows.next()) yield csvRow(next.value);
+  }
+  return streamedResponse(text(), {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${filename}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    "Cache-Control": "private, no-store",
   });
 }
 

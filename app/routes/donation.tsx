@@ -1,6 +1,7 @@
 import { HeartHandshake } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { fillIfEmpty, useSignedIn } from "~/components/accounts/use-signed-in";
 import { PageHero } from "~/components/content/page-hero";
 import { TextField } from "~/components/forms/field";
 import { NoticeBox } from "~/components/forms/notice-box";
@@ -94,6 +95,15 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
   const amountError = custom.trim() !== "" && !choice.ok ? choice.error : form.errors.amount;
   const cover = useCoverFee(result, total);
   const give = cover.total;
+  // A signed-in member: their name and email filled in (unless typed already) and no request to sign
+  // in for a monthly gift. Known in the browser only: the page's HTML is one cached copy for all.
+  const signedIn = useSignedIn();
+  const formElement = form.props.ref;
+  useEffect(() => {
+    if (!signedIn) return;
+    fillIfEmpty(formElement.current, "donorName", signedIn.name);
+    fillIfEmpty(formElement.current, "email", signedIn.email);
+  }, [signedIn, formElement]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 sm:px-6">
@@ -160,7 +170,12 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
                 maxLength={254}
               />
             </div>
-            <FrequencyChoice value={frequency} onChange={setFrequency} error={form.errors.frequency} />
+            <FrequencyChoice
+              value={frequency}
+              onChange={setFrequency}
+              error={form.errors.frequency}
+              signedIn={Boolean(signedIn)}
+            />
             <CoverFeeBox
               cover={cover}
               dollars={choice.ok ? choice.dollars : null}
@@ -196,7 +211,13 @@ export default function Donation({ loaderData, actionData }: Route.ComponentProp
           </Form>
         )}
         <aside className="grid content-start gap-6">
-          <img src={artPath("thank-you")} alt="" className="w-full rounded-2xl border border-violet-300/15" />
+          <img
+            src={artPath("thank-you")}
+            alt=""
+            width="1200"
+            height="630"
+            className="w-full rounded-2xl border border-violet-300/15"
+          />
           <section className="card">
             <h2 className="flex items-center gap-2 font-serif text-2xl font-semibold">
               <HeartHandshake aria-hidden="true" className="h-6 w-6 text-gold" /> Your offering supports

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { ViewerHandles } from "~/handles";
-import { getViewer, isStaff, type Viewer } from "~/modules/accounts/session.server";
+import { getViewer, getViewerAnd, isStaff, type Viewer } from "~/modules/accounts/session.server";
+import type { AlsoRead } from "~/modules/accounts/session-token.server";
 
 /*
  * The guards the member and console layouts' middleware (and a few pages) ask of every request,
@@ -22,6 +23,20 @@ function signInRedirect(url: URL): never {
  */
 export async function requireViewer(request: Request, context: ViewerHandles, url: URL): Promise<Viewer> {
   return (await getViewer(request, context)) ?? signInRedirect(url);
+}
+
+/**
+ * requireViewer, and a value of the viewer's own read with the session (`getViewerAnd`): undefined
+ * when the session was read the slow way, and the caller reads it itself.
+ */
+export async function requireViewerAnd<T>(
+  request: Request,
+  context: ViewerHandles,
+  url: URL,
+  also: AlsoRead<T>,
+): Promise<{ viewer: Viewer; also: T | undefined }> {
+  const { viewer, also: value } = await getViewerAnd(request, context, also);
+  return { viewer: viewer ?? signInRedirect(url), also: value };
 }
 
 /**

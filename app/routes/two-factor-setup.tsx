@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { PageHero } from "~/components/content/page-hero";
+import { MemberBar } from "~/components/layout/member-bar";
 import { BeginEnrolment, ConfirmEnrolment, type Enrolment } from "~/components/two-factor/enrolment";
 import { PasskeyEnrolment } from "~/components/two-factor/passkey-enrolment";
 import { StepUp } from "~/components/two-factor/step-up";
@@ -16,12 +17,14 @@ import {
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult, Notice, Refusal } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
+import { unlessRefused } from "~/forms/revalidation";
 import type { AppContext } from "~/handles";
 import { privateMeta } from "~/lib/private-meta";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/messages";
 import { isStaff } from "~/modules/accounts/session.server";
 import { confirmEnrolment, enrolmentQr, startEnrolment, stepUp } from "~/modules/accounts/two-factor.server";
 import { enrolPasswordSchema, twoFactorCodeSchema } from "~/modules/accounts/validation";
+import { messagesLink } from "~/modules/integration/member-inbox.server";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
 import { hasAuthenticatorApp, listPasskeys } from "~/modules/passkeys/passkeys.server";
 import { stepUpWithPasskey, turnOnPasskeyTwoFactor } from "~/modules/passkeys/second-factor.server";
@@ -76,7 +79,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasAuthenticatorApp(handles.db, viewer.id),
     listPasskeys(handles.db, viewer.id),
   ]);
-  return { mode, staff, app: mode === "enrol" || app, passkeys: keys.length };
+  // Under /profile the page is the member area's (its bar, the way back to the profile); a session
+  // still to prove itself is told nothing of its messages yet.
+  const memberArea = !new URL(request.url).pathname.startsWith("/console/");
+  const bar = memberArea
+    ? {
+        name: viewer.name,
+        messages: mode === "enrol" ? await messagesLink(handles.db, viewer.id) : null,
+      }
+    : null;
+  return { mode, staff, app: mode === "enrol" || app, passkeys: keys.length, bar };
 }
 
 /** A refused code: the notice and status, and while enrolling the enrolment to scan again. */
@@ -169,7 +181,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, FAILED);
 
+/**
+ * Beginning enrolment answers with the secret and changes nothing the loader reads, so the page is
+ * not loaded again: a reload still in flight when the code is sent would be cut off by it.
+ */
+export const shouldRevalidate = unlessRefused(({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.ok && actionResult.data?.enrolment ? false : defaultShouldRevalidate,
+);
+
 export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, staff, bar } = loaderData;
+  return (
+    <>
+      {bar ? (
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <MemberBar
+            name={bar.name}
+            staff={staff}
+            messages={bar.messages}
+            back={mode === "enrol" ? { to: "/profile#two-factor", label: "Back to your profile" } : null}
+          />
+        </div>
+      ) : null}
+      <TwoFactorPage loaderData={loaderData} actionData={actionData} />
+    </>
+  );
+}
+
+function TwoFactorPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { mode, staff, app, passkeys } = loaderData;
   const result = actionData;
   if (mode === "step-up") return <StepUp result={result} staff={staff} app={app} passkeys={passkeys > 0} />;

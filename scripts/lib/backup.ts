@@ -6,8 +6,11 @@
 //   {...}                                              rows, each as PostgreSQL's row_to_json gives it
 //   {"end":true,"tables":27,"rows":1234,"sha256":"..."} the trailer: a checksum of every line above it
 // Everything is read inside one REPEATABLE READ transaction, so the file is one consistent snapshot.
-// Restoring reads the whole file once before touching the database, refuses a database that has
-// rows, migrates it with the app's own migrations, then inserts every table in one transaction.
+// The header also names the release that wrote it (version and commit; backups from before 2.0.0
+// have none). Restoring reads the whole file once before touching the database, refuses a database
+// that has rows, then in one transaction migrates it to the backup's migration, inserts every table,
+// and applies the migrations this version has after it: a backup from an older release comes back
+// as that release's database upgraded in place would be. A backup from a newer release is refused.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,10 +18,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { PgDialect, type PgSession } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { outboxBackupRow } from "../../app/modules/mail/outbox.server";
-import { type Database, type Db, openPglite, openPostgres } from "../../db/client";
+import { type Database, type Db, MIGRATION_LOCK_ID, openPglite, openPostgres } from "../../db/client";
 import { DataDirLockedError, lockDataDir } from "../../db/lock";
+import migrationReleases from "../../db/migration-releases.json";
+import { type Release, runningRelease } from "../../server/release";
 
 /** Tables whose rows a backup keeps only in part (`t` is the row); the rest are kept whole. */
 const PARTIAL_ROWS: Record<string, SQL> = { mail_outbox: outboxBackupRow };
@@ -48,6 +55,8 @@ const headerSchema = z.object({
   createdAt: z.string(),
   source: z.enum(["pglite", "postgres"]),
   migration: z.object({ applied: z.number().int(), last: z.number().nullable(), tag: z.string().nullable() }),
+  /** The release whose `db:backup` wrote it; absent in backups made before 2.0.0. */
+  app: z.object({ version: z.string(), commit: z.string() }).optional(),
   tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()), rows: z.number().int().min(0) })),
   sequences: z.array(
     z.object({ table: z.string(), column: z.string(), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),
@@ -75,6 +84,8 @@ export interface RestoreResult {
   file: string;
   header: BackupHeader;
   totalRows: number;
+  /** The migrations applied after the backup's rows went in (a backup from an older release), by name. */
+  migrated: string[];
 }
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -197,13 +208,6 @@ export function shippedMigrations(): JournalEntry[] {
   }
 }
 
-/** The level this version of the app migrates a database to. */
-export function shippedMigrationLevel(): MigrationLevel {
-  const entries = shippedMigrations();
-  const last = entries.at(-1);
-  return { applied: entries.length, last: last?.when ?? null, tag: last?.tag ?? null };
-}
-
 /** Where drizzle keeps its record: the current schema (tests' isolated schemas) or "drizzle" (default). */
 export async function migrationLevel(db: Db): Promise<MigrationLevel> {
   const [found] = await rowsOf<{ schema: string | null }>(
@@ -229,6 +233,36 @@ export function describeLevel(level: MigrationLevel): string {
   return level.tag ?? `an unknown migration (created_at ${level.last}), newer than this version of the app`;
 }
 
+/**
+ * The release that brought a migration (db/migration-releases.json: each version and its last
+ * migration, oldest first), and whether it is that release's last; null for one no release has
+ * recorded (a development build's).
+ */
+export function releaseOfMigration(tag: string | null): { version: string; last: boolean } | null {
+  if (!tag) return null;
+  const number = Number(tag.slice(0, 4));
+  for (const [version, last] of Object.entries(migrationReleases as Record<string, string>)) {
+    if (number <= Number(last.slice(0, 4))) return { version, last: tag === last };
+  }
+  return null;
+}
+
+/** The first version whose backups record it (`app` in the header). */
+const FIRST_RECORDING = "2.0.0";
+
+const shortCommit = (commit: string) => (/^[0-9a-f]{40,}$/.test(commit) ? commit.slice(0, 12) : commit);
+
+/** Which release wrote a backup, for the operator: its own record, else what its migration says. */
+export function describeMaker(header: BackupHeader): string {
+  if (header.app) return `version ${header.app.version} (commit ${shortCommit(header.app.commit)})`;
+  const release = releaseOfMigration(header.migration.tag);
+  const unrecorded = `backups made before ${FIRST_RECORDING} record no version`;
+  if (!release) return `a version that did not record itself (${unrecorded})`;
+  return release.last
+    ? `version ${release.version} (${unrecorded}; ${header.migration.tag} is ${release.version}'s last migration)`
+    : `a build on the way to version ${release.version} (${unrecorded}; ${header.migration.tag} came with ${release.version})`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Backup
 
@@ -242,8 +276,10 @@ const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 export async function backupDatabase(
   database: Database,
   file: string,
-  options: { overwrite?: boolean } = {},
+  /** `release`: the version and commit to record; by default the one this process runs (server/release.ts). */
+  options: { overwrite?: boolean; release?: Pick<Release, "version" | "commit"> } = {},
 ): Promise<BackupResult> {
+  const { version, commit } = options.release ?? runningRelease();
   const target = path.resolve(file);
   if (!options.overwrite && fs.existsSync(target)) {
     throw new BackupError(`${target} already exists: choose another file name.`);
@@ -279,6 +315,7 @@ export async function backupDatabase(
           createdAt: new Date().toISOString(),
           source: database.kind,
           migration,
+          app: { version, commit },
           tables: counted,
           sequences,
         };
@@ -497,25 +534,59 @@ async function refuseNonEmpty(db: Db) {
   );
 }
 
-/** Refuses a backup taken at another migration level than this version of the app's. */
+/**
+ * Refuses a backup this version cannot bring back: one taken at a migration newer than this
+ * version's (or one it does not know, from a development build). One taken at an older migration
+ * is restorable: the later migrations are applied after its rows go in.
+ */
 export function assertRestorable(header: BackupHeader): void {
-  const shipped = shippedMigrationLevel();
-  if (header.migration.last !== shipped.last) {
-    const older = header.migration.last !== null && shipped.last !== null && header.migration.last < shipped.last;
+  const shipped = shippedMigrations();
+  const newest = shipped.at(-1);
+  const last = header.migration.last;
+  if (last === null) throw new BackupError("This backup records no migration: it was not made by npm run db:backup.");
+  if (shipped.some((entry) => entry.when === last)) return;
+  const running = runningRelease();
+  const here = `this version (${running.version}, commit ${shortCommit(running.commit)}) migrates only to ${newest?.tag}`;
+  if (newest && last > newest.when) {
     throw new BackupError(
-      `This backup was taken at migration ${header.migration.tag ?? header.migration.last} ` +
-        `and this version of the app migrates to ${shipped.tag}. ` +
-        (older
-          ? "Restore it with the version of the app that made it, then start this version: it applies the newer migrations at start-up."
-          : "It comes from a newer version of the app: restore it with that version."),
+      `This backup was taken at migration ${header.migration.tag ?? last} by ${describeMaker(header)}, and ${here}. ` +
+        `It comes from a newer version: restore it with ${header.app ? `version ${header.app.version}` : "that version"} or a later one. Nothing was changed.`,
     );
   }
+  throw new BackupError(
+    `This backup was taken at migration ${header.migration.tag ?? last} by ${describeMaker(header)}, a migration ` +
+      `this version does not ship (${here}): restore it with the version that made it. Nothing was changed.`,
+  );
 }
 
 /**
- * Restores `file` into `database`, which must be empty: checks the whole file first, migrates the
- * database with the app's migrations, then inserts every table (parents first) and moves each
- * serial sequence past the restored ids, all in one transaction. Any problem leaves no rows behind.
+ * Applies, inside `tx`, those of this version's migrations up to `through` (their created_at) that
+ * the database has not applied yet, exactly as drizzle's migrator does at start-up: the same
+ * statements, recorded the same way in `schema`.__drizzle_migrations. Answers their names.
+ */
+async function migrateWithin(tx: Db, schema: string, through: number): Promise<string[]> {
+  const folder = path.resolve(process.cwd(), "db/migrations");
+  const tags = new Map(shippedMigrations().map((entry) => [entry.when, entry.tag]));
+  const migrations = readMigrationFiles({ migrationsFolder: folder }).filter((m) => m.folderMillis <= through);
+  const before = await migrationLevel(tx);
+  // drizzle's migrator on a session that is this transaction: its own transaction is this one.
+  const session = {
+    execute: (query: SQL) => tx.execute(query),
+    all: (query: SQL) => rowsOf(tx, query),
+    transaction: (run: (inner: Db) => Promise<void>) => run(tx),
+  } as unknown as PgSession;
+  await new PgDialect().migrate(migrations, session, { migrationsFolder: folder, migrationsSchema: schema });
+  return migrations
+    .filter((m) => before.last === null || m.folderMillis > before.last)
+    .map((m) => tags.get(m.folderMillis) ?? String(m.folderMillis));
+}
+
+/**
+ * Restores `file` into `database`, which must be empty, in one transaction: checks the whole file
+ * first, migrates the database to the backup's migration, inserts every table (parents first),
+ * moves each serial sequence past the restored ids, then applies this version's later migrations
+ * (a backup from an older release: its data is rewritten as an upgrade in place would). Any problem
+ * leaves the database as it was.
  */
 export async function restoreDatabase(
   database: Database,
@@ -526,15 +597,26 @@ export async function restoreDatabase(
   const { header, totalRows } = options.inspected ?? (await inspectBackup(file));
   assertRestorable(header);
   await refuseNonEmpty(database.db);
-  await database.migrate();
+  const backupLevel = header.migration.last as number; // assertRestorable: one this version ships
   const level = await migrationLevel(database.db);
-  if (level.last !== header.migration.last) {
+  if (level.last !== null && level.last > backupLevel) {
     throw new BackupError(
-      `The target database is at ${describeLevel(level)}; the backup at ${header.migration.tag}. Nothing was restored.`,
+      `The target database is migrated already, to ${describeLevel(level)}, and the backup was taken at ` +
+        `${header.migration.tag}: its rows must go in before the migrations after that one. Restore into a ` +
+        "newly created PostgreSQL database or a new DATA_DIR, on which the app has not started. Nothing was changed.",
     );
   }
 
-  await database.db.transaction(async (tx) => {
+  const migrated = await database.db.transaction(async (tx) => {
+    // Two processes never migrate at once: a server starting on this database waits for the restore.
+    if (database.kind === "postgres") await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+    await migrateWithin(tx, database.migrationsSchema, backupLevel);
+    const reached = await migrationLevel(tx);
+    if (reached.last !== backupLevel) {
+      throw new BackupError(
+        `The target database is at ${describeLevel(reached)}; the backup at ${header.migration.tag}. Nothing was restored.`,
+      );
+    }
     await refuseNonEmpty(tx);
     const tables = new Map((await appTables(tx)).map((table) => [table.name, table]));
     for (const table of header.tables) {
@@ -598,8 +680,10 @@ export async function restoreDatabase(
           : sql`select setval(${sequence}, 1, false)`,
       );
     }
+    const newest = shippedMigrations().at(-1)?.when ?? backupLevel;
+    return migrateWithin(tx, database.migrationsSchema, newest);
   });
-  return { file: path.resolve(file), header, totalRows };
+  return { file: path.resolve(file), header, totalRows, migrated };
 }
 
 // ---------------------------------------------------------------------------------------------

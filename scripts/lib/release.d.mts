@@ -5,5 +5,8 @@ export declare function installRelease(options: {
   stagingDir: string;
   buildDir: string;
   version: string;
+  /** The commit it was built from (sourceCommit()); "unknown" when not given. */
+  commit?: string;
   builtAt?: string;
 }): { added: number; removed: number; releases: number };
+export declare function sourceCommit(options?: { cwd?: string; env?: NodeJS.ProcessEnv }): string;

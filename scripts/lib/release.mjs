@@ -9,6 +9,7 @@
 //   by a rename, so a reader sees the old file or the new one, never half of one.
 // - build/releases.json lists the files of the last few releases; files that none of them holds
 //   are removed, so the directory does not grow without end.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -28,6 +29,19 @@ export function listFiles(dir, prefix = "") {
   return files;
 }
 
+/**
+ * The commit a build is made from: `git rev-parse HEAD` in a git checkout, else SOURCE_COMMIT (a
+ * Docker build has no .git: `docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD)`), else
+ * "unknown".
+ */
+export function sourceCommit({ cwd = process.cwd(), env = process.env } = {}) {
+  const git = spawnSync("git", ["rev-parse", "--verify", "HEAD"], { cwd, encoding: "utf8", stdio: "pipe" });
+  const head = git.status === 0 ? git.stdout.trim() : "";
+  if (/^[0-9a-f]{40,64}$/.test(head)) return head;
+  const given = (env.SOURCE_COMMIT ?? "").trim();
+  return given === "" ? "unknown" : given;
+}
+
 const isHashed = (file) => file.split("/").includes("assets");
 
 function readLedger(buildDir) {
@@ -35,7 +49,7 @@ function readLedger(buildDir) {
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8"));
   // A build/ made before releases were recorded: its files count as the previous release.
   const existing = listFiles(buildDir);
-  return existing.length > 0 ? [{ version: "unrecorded", builtAt: null, files: existing }] : [];
+  return existing.length > 0 ? [{ version: "unrecorded", commit: "unknown", builtAt: null, files: existing }] : [];
 }
 
 function writeAtomically(target, write) {
@@ -49,7 +63,13 @@ function writeAtomically(target, write) {
  * Moves the build in `stagingDir` into `buildDir` and prunes what no kept release needs.
  * Returns what changed, for the build's last line.
  */
-export function installRelease({ stagingDir, buildDir, version, builtAt = new Date().toISOString() }) {
+export function installRelease({
+  stagingDir,
+  buildDir,
+  version,
+  commit = "unknown",
+  builtAt = new Date().toISOString(),
+}) {
   const files = listFiles(stagingDir)
     .filter((file) => file !== LEDGER)
     .sort();
@@ -65,7 +85,7 @@ export function installRelease({ stagingDir, buildDir, version, builtAt = new Da
 
   const sameFiles = (release) => release.files.length === files.length && release.files.every((f, i) => f === files[i]);
   const previous = recorded.filter((release) => !sameFiles(release));
-  const releases = [{ version, builtAt, files }, ...previous].slice(0, KEPT_RELEASES);
+  const releases = [{ version, commit, builtAt, files }, ...previous].slice(0, KEPT_RELEASES);
   writeAtomically(path.join(buildDir, LEDGER), (temporary) =>
     fs.writeFileSync(temporary, `${JSON.stringify(releases, null, 2)}\n`),
   );

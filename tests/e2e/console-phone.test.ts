@@ -171,7 +171,7 @@ describe("console tabs on a phone", () => {
     await expect.poll(() => opacity(1)).toBe("1"); // more to the right
     expect(await opacity(0)).toBe("0"); // nothing to the left
 
-    // The last tab, opened directly: scrolled into view, and the fade moves to the start.
+    // A tab at the far end (Audit log, before Help), opened directly: in view, and the fade moves to the start.
     await page.goto(`${app.url}/console/audit`, { waitUntil: "networkidle" });
     const current = tabs.getByRole("link", { name: "Audit log" });
     await expect.poll(() => opacity(0)).toBe("1");

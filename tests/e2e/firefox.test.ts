@@ -16,7 +16,7 @@ import {
   type WatchedPage,
   watchedPage,
 } from "../support/firefox";
-import { paypalSettings, startPaypalStandIn } from "../support/paypal-stand-in";
+import { type PaypalStandIn, paypalSettings, startPaypalStandIn } from "../support/paypal-stand-in";
 import { unusedTotp } from "../support/totp";
 
 // The main walks again in Firefox ESR (WebDriver BiDi), at a phone's and a desktop's width. Each
@@ -46,7 +46,7 @@ afterAll(async () => {
  */
 async function walking(browser: Browser, width: number, walk: (page: Page) => Promise<void>) {
   const watched: WatchedPage = await watchedPage(browser, width);
-  watched.page.setDefaultTimeout(10_000);
+  watched.page.setDefaultTimeout(30_000);
   try {
     await walk(watched.page);
     // Late errors (a reload cut off after the walk's last step) show within this pause.
@@ -70,6 +70,25 @@ async function signIn(page: Page, account: { username: string; password: string 
   await fill(page, "#password", account.password);
   await press(page, "Enter the Sacred Realm");
   await arrivedAt(page, /\/dashboard$/);
+}
+
+/** The gift form on /donation filled in ($50) and sent with the button `give`. */
+async function giveOnDonation(page: Page, origin: string, email: string, give: string, open = true) {
+  if (open) await visit(page, `${origin}/donation`);
+  await fill(page, '[name="amount"]', "50");
+  await fill(page, '[name="donorName"]', "Zofia Wiśniewska");
+  await fill(page, '[name="email"]', email);
+  await press(page, give);
+}
+
+/** The payer approves the order on PayPal's page (the stand-in): where PayPal sends them back. */
+function approvedAtPaypal(paypal: PaypalStandIn, checkout: string): string {
+  const token = new URL(checkout).searchParams.get("token") ?? "";
+  paypal.approve(token);
+  const sent = paypal.orders.get(token)?.request as {
+    payment_source: { paypal: { experience_context: Record<string, string> } };
+  };
+  return sent.payment_source.paypal.experience_context.return_url as string;
 }
 
 describe("Firefox ESR", () => {
@@ -136,6 +155,38 @@ describe("Firefox ESR", () => {
     });
   });
 
+  it("comes back from the test payment page: approved to the thank-you page, cancelled to /donation", async () => {
+    await walking(firefox, 390, async (page) => {
+      await giveOnDonation(page, app.url, "zofia.back@example.org", "Give $50 (test mode)");
+      await arrivedAt(page, /\/payments\/test\//);
+      await shows(page, "$50.00");
+      await press(page, "Approve test payment");
+      await arrivedAt(page, /\/thank-you-sacred-offering$/);
+      await shows(page, "Thank you for your generous contribution!");
+
+      await giveOnDonation(page, app.url, "zofia.turned@example.org", "Give $50 (test mode)");
+      await arrivedAt(page, /\/payments\/test\//);
+      await press(page, "Cancel and return");
+      await arrivedAt(page, /\/donation\?payment=cancelled$/);
+      await shows(page, "Payment Cancelled");
+    });
+  });
+
+  it("a member's monthly offering: to the test approval page and back to their profile", async () => {
+    await walking(firefox, 390, async (page) => {
+      await signIn(page, member);
+      await visit(page, `${app.url}/donation`);
+      await (await element(page, 'input[name="frequency"][value="month"]')).evaluate((radio) =>
+        (radio as HTMLInputElement).click(),
+      );
+      await giveOnDonation(page, app.url, "maya.firefox@example.org", "Give $50 every month (test mode)", false);
+      await arrivedAt(page, /\/payments\/test\/TEST-SUB-/);
+      await press(page, "Approve test subscription");
+      await arrivedAt(page, /\/profile\?done=recurring-started#recurring$/);
+      await shows(page, "Your recurring offering is set up.");
+    });
+  });
+
   it("hands a gift and a booking to PayPal's approval page, on another origin, as navigations of their own", async () => {
     const paypal = await startPaypalStandIn();
     const paid = await startTestingAppProcess({ ...paypalSettings(paypal.url) });
@@ -147,6 +198,10 @@ describe("Firefox ESR", () => {
         await fill(page, '[name="email"]', "zofia@example.org");
         await press(page, "Give $50 with PayPal");
         await arrivedAt(page, new RegExp(`^${paypal.url}/checkoutnow\\?token=[A-Z0-9]{17}$`));
+        // And back, as PayPal sends the payer: a navigation of the browser's own to our return page.
+        await visit(page, approvedAtPaypal(paypal, page.url()));
+        await arrivedAt(page, /\/thank-you-sacred-offering$/);
+        await shows(page, "Thank you for your generous contribution!");
       });
       // The booking dialog's payment too: posted by the browser, which follows the 303 to PayPal.
       await walking(firefox, 390, async (page) => {
@@ -159,6 +214,9 @@ describe("Firefox ESR", () => {
         await fill(page, '[role="dialog"] [name="email"]', "zofia.paypal@example.org");
         await press(page, "Confirm and Pay $600", '[role="dialog"]');
         await arrivedAt(page, new RegExp(`^${paypal.url}/checkoutnow\\?token=[A-Z0-9]{17}$`));
+        await visit(page, approvedAtPaypal(paypal, page.url()));
+        await arrivedAt(page, /\/booking-confirmed/);
+        await shows(page, "Your session is booked");
       });
     } finally {
       await paid.stop();
@@ -220,6 +278,9 @@ describe("Firefox ESR", () => {
       await press(page, "Begin");
       const secret = await (await element(page, "code")).evaluate((code) => code.textContent?.trim() ?? "");
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      // As a person does while their app reads the secret: the page finishes reloading its data first
+      // (sending the code at once would cut that reload off, which Firefox reports).
+      await page.waitForNetworkIdle({ idleTime: 700 });
       await fill(page, "#code", await unusedTotp(secret));
       await press(page, "Turn On Two-Factor");
       await arrivedAt(page, /\/console$/);

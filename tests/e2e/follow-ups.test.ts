@@ -4,7 +4,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, dayIn, formatDay } from "../../app/lib/dates";
+import { DEFAULT_TIMEZONE } from "../../app/modules/accounts/schema";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "../../app/modules/accounts/seed.server";
+import { WELLBEING_DAYS } from "../../app/modules/follow-ups/wellbeing.server";
 import { openPglite } from "../../db/client";
 import { checkins, followUps, users } from "../../db/schema";
 import { type AppProcess, startTestingAppProcess } from "../support/app-process";
@@ -15,7 +18,8 @@ import { hydratedPage, signedInContexts, staffSession } from "../support/browser
  * Issue 33, follow-ups, as a member and a keeper use them: two check-ins wait on the dashboard;
  * one is answered with JavaScript (nothing chosen first, then a dropped connection that keeps the
  * choices), after which the dashboard draws the member's wellbeing with its table; the other is
- * answered without JavaScript on a phone, with words that bring the crisis lines; the keeper's
+ * (a day after the session, a short one in the member's words: issue 48) answered without
+ * JavaScript on a phone, with words that bring the crisis lines; the keeper's
  * queue says why and marks it done.
  */
 
@@ -40,8 +44,8 @@ beforeAll(async () => {
     const rows = await database.db
       .insert(followUps)
       .values([
-        { userId: maya.id, days: 2, dueAt: due, invitedAt: due },
         { userId: maya.id, days: 14, dueAt: due, invitedAt: due },
+        { userId: maya.id, days: 1, dueAt: due, invitedAt: due },
       ])
       .returning({ id: followUps.id });
     ids.push(...rows.map((r) => r.id));
@@ -80,7 +84,7 @@ describe("follow-up check-ins after a session", () => {
   it("are answered with JavaScript (through a dropped connection) and without it on a phone; keepers see why", async () => {
     const page = await hydratedPage(withJs, `${app.url}/dashboard`);
     await visible(page, "Check-ins are waiting for you").toBe(true);
-    await page.getByRole("link", { name: "Your check-in, 2 days after your session" }).click();
+    await page.getByRole("link", { name: "Your check-in, 2 weeks after your session" }).click();
     await page.waitForURL(`${app.url}/follow-ups/${ids[0]}`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
 
@@ -115,21 +119,28 @@ describe("follow-up check-ins after a session", () => {
     const table = page.getByRole("table", { name: /Your wellbeing over time/ });
     await expect.poll(() => table.getByText("80 of 100").isVisible()).toBe(true);
     expect(await table.getByText("Reflective").isVisible()).toBe(true);
+    // The chart spans the six months its text names, to today (not two weeks of data).
+    const span = `from ${formatDay(addDays(dayIn(new Date(), DEFAULT_TIMEZONE), -WELLBEING_DAYS))} to`;
+    expect(await page.locator("#wellbeing-chart-desc").textContent()).toContain(span);
     await page.screenshot({ path: "test-results/screenshots/wellbeing-1280.png", fullPage: true });
     await page.close();
 
-    // Without JavaScript, on a phone: the refusal page, then words of harm bring the crisis lines at once.
+    // A day after the session, without JavaScript, on a phone: a short check-in in the member's
+    // words (no WHO-5 about "the last two weeks"); words of harm bring the crisis lines at once.
     const phone = await withoutJs.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${app.url}/follow-ups/${ids[1]}`);
+    await visible(phone, "Your check-in, 1 day after your session").toBe(true);
+    expect(await phone.getByText("Over the last two weeks:").count()).toBe(0);
+    expect(await phone.getByRole("group", { name: "I have felt calm and relaxed" }).count()).toBe(0);
     await phone.getByRole("button", { name: "Save My Check-in" }).click();
-    await expect.poll(() => phone.getByText("Please choose an answer.").count()).toBe(5);
-    await choose(phone, "Some of the time");
-    await phone.getByLabel(/what has stayed with you/).fill("Some nights I want to die.");
+    await visible(phone, "Please write a few words about how you are.").toBe(true);
+    await phone.getByLabel(/How are you, since your session\?/).fill("Some nights I want to die.");
     await phone.getByRole("button", { name: "Save My Check-in" }).click();
     await phone.waitForURL(/\?done=answered-care$/);
     await visible(phone, "If you are in danger or thinking of harming yourself, please reach out now").toBe(true);
-    await visible(phone, "Your wellbeing score: 20 of 100.").toBe(true);
+    await visible(phone, "Some nights I want to die.").toBe(true);
+    expect(await phone.getByText(/Your wellbeing score/).count()).toBe(0);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.screenshot({ path: "test-results/screenshots/follow-up-nojs-390.png", fullPage: true });
     await phone.close();
@@ -139,6 +150,9 @@ describe("follow-up check-ins after a session", () => {
     const desk = await hydratedPage(keeper, `${app.url}/console/follow-ups`);
     const row = desk.getByRole("row", { name: /Maya Rivers/ }).first();
     await expect.poll(() => row.getByText("Spoke of harm or danger").isVisible()).toBe(true);
+    // "1 day" (plural rules), and an urgent item dated by when to act: not overdue on arrival.
+    expect(await row.getByText(/^1 day after a session/).isVisible()).toBe(true);
+    expect(await desk.getByText("(overdue)").count()).toBe(0);
     expect(await desk.getByText("want to die").count()).toBe(0);
     await row.getByRole("button", { name: "Mark Done" }).click();
     await visible(desk, "Marked done").toBe(true);

@@ -67,8 +67,9 @@ beforeAll(async () => {
   const rows = await database.db
     .insert(followUps)
     .values([
-      { userId: member.id, days: 2, dueAt: due, invitedAt: due },
+      // Both from two weeks on: the WHO-5 (the walk chooses its answers).
       { userId: member.id, days: 14, dueAt: due, invitedAt: due },
+      { userId: member.id, days: 90, dueAt: due, invitedAt: due },
     ])
     .returning({ id: followUps.id });
   followUpIds.push(...rows.map((r) => r.id));

@@ -49,7 +49,7 @@ describe("gifts given in person", () => {
       .poll(() =>
         page
           .getByRole("row", { name: /Józef Kowalski/ })
-          .getByText("cheque 1042")
+          .getByText("Cheque no. 1042")
           .isVisible(),
       )
       .toBe(true);

@@ -300,7 +300,7 @@ describe("a page's first paint", () => {
     expect(timing.scripts.length).toBeGreaterThan(5);
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
     expect(await page.locator("header button[aria-controls=mobile-menu]").count()).toBe(1);
-    release();
+    await release();
     await page.close();
   });
 });

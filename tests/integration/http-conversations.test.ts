@@ -103,7 +103,7 @@ describeEachBackend("conversations with the keepers", (backend) => {
     expect((await statusOf(id))?.status).toBe("closed");
     const console = await (await get(server, here, keeperCookie)).text();
     expect(console).toContain("Mostly my father&#x27;s face.");
-    expect(console).toContain("taken by Elena Keeper");
+    expect(console).toContain("taken by you");
     // A member writing again opens it again; the keeper who took it is told at their own address.
     await post(server, `/integration/shares/${id}`, cookie, { intent: "message", message: "One more thing." });
     expect((await statusOf(id))?.status).toBe("waiting-keeper");
@@ -141,5 +141,26 @@ describeEachBackend("conversations with the keepers", (backend) => {
     expect(console).not.toContain("Agnieszka");
     const exported = await (await get(server, "/profile/export", cookie)).text();
     expect(exported).toContain("A second word.");
+  });
+
+  it("exports each conversation with its own messages, every one of them", async () => {
+    const first = await share("The first of two conversations.");
+    const second = await share("The second of two conversations.");
+    for (const [id, words] of [
+      [first, ["First, one.", "First, two."]],
+      [second, ["Second, one."]],
+    ] as const) {
+      for (const message of words) {
+        expect((await post(server, `/integration/shares/${id}`, cookie, { intent: "message", message })).status).toBe(
+          303,
+        );
+      }
+    }
+    const exported = (await (await get(server, "/profile/export", cookie)).json()) as {
+      facilitatorShares: Array<{ id: number; messages: Array<{ text: string }> }>;
+    };
+    const wordsOf = (id: number) => exported.facilitatorShares.find((s) => s.id === id)?.messages.map((m) => m.text);
+    expect(wordsOf(first)).toEqual(["First, one.", "First, two."]);
+    expect(wordsOf(second)).toEqual(["Second, one."]);
   });
 });

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from "../support/server";
 /*
  * Issue 33, follow-ups: when a booked session ends its check-ins are planned from the schedule
  * (data: FOLLOW_UP_DAYS), each invited by an email holding only a link, answered once by its member
- * (WHO-5 and one question, sealed), and a missed one, a low score or crisis words wait for keepers
+ * (a short one in the member's words before two weeks have passed, the WHO-5's window; from then
+ * the WHO-5 and one question; sealed), and a missed one, a low score or crisis words wait for keepers
  * in a queue that says why and by when, never the answers. The member sees their own over time.
  */
 
@@ -99,7 +100,8 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
   it("is answered once by its member, sealed, with the spec's messages; never by anyone else", async () => {
     const { member, cookie } = await memberWithSession("Wei Zhang 张伟");
     await runFollowUps(db(), SCHEDULE, now);
-    const [first, second] = await checkInsOf(member);
+    // Two weeks on (the WHO-5's window) and three months on: the WHO-5.
+    const [, first, second] = await checkInsOf(member);
     if (!first || !second) throw new Error("not planned");
     // Due: make the first open now (the second stays ahead).
     await db()
@@ -122,7 +124,7 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     expect(await missing.text()).toContain("Please choose an answer.");
     const outOfScale = await post(server, path, cookie, { ...answers(4), q5: "6" });
     expect(outOfScale.status).toBe(400);
-    expect((await checkInsOf(member))[0]?.answeredAt).toBeNull();
+    expect((await checkInsOf(member))[1]?.answeredAt).toBeNull();
 
     // Another member, and a keeper in the member area, find nothing there and change nothing.
     const other = await createAccount(server, "member", "Other Member");
@@ -130,14 +132,14 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     expect((await get(server, path, otherCookie)).status).toBe(404);
     expect((await post(server, path, otherCookie, answers(5))).status).toBe(404);
     expect((await get(server, path, keeperCookie)).status).toBe(404);
-    expect((await checkInsOf(member))[0]?.answeredAt).toBeNull();
+    expect((await checkInsOf(member))[1]?.answeredAt).toBeNull();
 
     const saved = await post(server, path, cookie, answers(4, NOTE, "follow-up-key-000000000001"));
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe(`${path}?done=answered`);
     const again = await post(server, path, cookie, answers(4, NOTE, "follow-up-key-000000000001"));
     expect(again.status).toBe(303);
-    const [stored] = await checkInsOf(member);
+    const [, stored] = await checkInsOf(member);
     expect(stored?.answeredAt).not.toBeNull();
     expect(stored?.sealed).not.toContain("river");
     expect(stored?.careReason).toBeNull();
@@ -156,7 +158,7 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     const exported = JSON.parse(await (await get(server, "/profile/export", cookie)).text()) as {
       followUpCheckIns: Array<{ who5Percent: number | null; answer: string | null; daysAfterSession: number }>;
     };
-    expect(exported.followUpCheckIns.find((c) => c.daysAfterSession === 2)).toMatchObject({
+    expect(exported.followUpCheckIns.find((c) => c.daysAfterSession === 14)).toMatchObject({
       who5Percent: 80,
       answer: NOTE,
     });
@@ -171,9 +173,9 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     await db()
       .update(followUps)
       .set({ dueAt: new Date(now.getTime() - DAY) })
-      .where(and(eq(followUps.days, 2)));
-    const [lowItem] = await checkInsOf(low);
-    const [hurtingItem] = await checkInsOf(hurting);
+      .where(and(eq(followUps.days, 14)));
+    const [, lowItem] = await checkInsOf(low);
+    const [, hurtingItem] = await checkInsOf(hurting);
     if (!lowItem || !hurtingItem) throw new Error("not planned");
 
     expect((await post(server, `/follow-ups/${lowItem.id}`, lowCookie, answers(2, "Tired, mostly."))).status).toBe(303);
@@ -189,10 +191,12 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
       await (await get(server, `/follow-ups/${hurtingItem.id}?done=answered-care`, hurtingCookie)).text(),
     ).toContain(CRISIS_HEADING);
 
-    const [lowRow] = await checkInsOf(low);
+    const [, lowRow] = await checkInsOf(low);
     expect(lowRow).toMatchObject({ careReason: "low", careUrgent: false });
-    const [hurtingRow] = await checkInsOf(hurting);
+    const [, hurtingRow] = await checkInsOf(hurting);
     expect(hurtingRow).toMatchObject({ careReason: "crisis", careUrgent: true });
+    // Urgent is dated by when to act (within the day), not already overdue on arrival.
+    expect(hurtingRow?.careDueAt?.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     const told = await mails("follow-up.notify");
     expect(told.map((m) => m.toAddress)).toEqual(["keepers@example.org", "keepers@example.org"]);
     const urgent = told.find((m) => m.subject.startsWith("Urgent:"));
@@ -207,6 +211,8 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     expect(queue.indexOf("Hurting Member")).toBeLessThan(queue.indexOf("Low Score Member"));
     expect(queue).toContain("Spoke of harm or danger");
     expect(queue).toContain("Low wellbeing score");
+    expect(queue).not.toContain("(overdue)");
+    expect(queue).toContain("2 weeks after a session");
     expect(queue).not.toContain("end my life");
     expect(queue).not.toContain("40 of 100");
     expect(queue).toMatch(/Follow-ups\s*<[^>]*>\s*2\b|Follow-ups[^<]*<span[^>]*>2</);
@@ -217,7 +223,7 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
       followUpId: String(lowItem.id),
     });
     expect(done.status).toBe(303);
-    expect((await checkInsOf(low))[0]?.careDoneByName).toBe("Elena Keeper");
+    expect((await checkInsOf(low))[1]?.careDoneByName).toBe("Elena Keeper");
     const [audited] = await db().select().from(auditLog).where(eq(auditLog.action, "follow-up.settled"));
     expect(audited?.subjectUserId).toBe(low.id);
     const after = await (await get(server, "/console/follow-ups", keeperCookie)).text();
@@ -229,7 +235,7 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
       (await post(server, "/console/follow-ups", lowCookie, { intent: "done", followUpId: String(hurtingItem.id) }))
         .status,
     ).toBe(403);
-    expect((await checkInsOf(hurting))[0]?.careDoneAt).toBeNull();
+    expect((await checkInsOf(hurting))[1]?.careDoneAt).toBeNull();
   });
 
   it("marks a check-in left unanswered for a week for a keeper, and lets a member who turned them off go", async () => {
@@ -241,7 +247,10 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     const due = new Date(now.getTime() + 2 * DAY + 3_600_000);
     await runFollowUps(db(), SCHEDULE, due);
     expect(await checkInsOf(leaving)).toEqual([]);
-    expect((await mails("follow-up.invite")).map((m) => m.toAddress)).toEqual([member.email]);
+    // (Earlier tests' members have two-day check-ins of their own falling due on this clock too.)
+    const invited = (await mails("follow-up.invite")).map((m) => m.toAddress);
+    expect(invited).toContain(member.email);
+    expect(invited).not.toContain(leaving.email);
 
     await runFollowUps(db(), SCHEDULE, new Date(due.getTime() + 6 * DAY));
     expect((await checkInsOf(member))[0]?.careReason).toBeNull();
@@ -251,6 +260,13 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
     expect(await (await get(server, "/console/follow-ups", keeperCookie)).text()).toMatch(
       /Missed Check-in[\s\S]*Not answered/,
     );
+    // Left unanswered for more than the dashboard's six months, it is offered no more (issue 47: the dashboard reads
+    // the check-ins of those months only, however many years of sessions came before).
+    await db()
+      .update(followUps)
+      .set({ dueAt: new Date(now.getTime() - 200 * DAY) })
+      .where(eq(followUps.id, missed?.id ?? 0));
+    expect(await (await get(server, "/dashboard", cookie)).text()).not.toContain("A check-in is waiting for you");
     // The member comes back in real time (the job ran on a clock a week and more ahead): it is due for them too.
     await db()
       .update(followUps)
@@ -258,10 +274,53 @@ describeEachBackend("follow-up check-ins after a session", (backend) => {
       .where(eq(followUps.id, missed?.id ?? 0));
     // The dashboard says one is waiting; answered late and well, it needs no keeper any more.
     expect(await (await get(server, "/dashboard", cookie)).text()).toContain("A check-in is waiting for you");
-    expect((await post(server, `/follow-ups/${missed?.id}`, cookie, answers(4))).status).toBe(303);
+    const late = { intent: "answer", note: "Better now, thank you." };
+    expect((await post(server, `/follow-ups/${missed?.id}`, cookie, late)).status).toBe(303);
     expect((await checkInsOf(member))[0]).toMatchObject({ careDoneByName: "Answered by the member" });
     expect(await (await get(server, "/console/follow-ups", keeperCookie)).text()).not.toMatch(
       /Missed Check-in[\s\S]*Not answered[\s\S]*Mark Done/,
     );
+  });
+
+  it("asks a short check-in in the member's words before two weeks have passed: no WHO-5, the same crisis path", async () => {
+    const { member, cookie } = await memberWithSession("Short Check-in");
+    await runFollowUps(db(), SCHEDULE, now);
+    const [short] = await checkInsOf(member);
+    if (!short) throw new Error("not planned");
+    expect(short.days).toBe(2);
+    await db()
+      .update(followUps)
+      .set({ dueAt: new Date(now.getTime() - DAY) })
+      .where(eq(followUps.id, short.id));
+    const path = `/follow-ups/${short.id}`;
+    const page = await (await get(server, path, cookie)).text();
+    expect(page).toContain("Your check-in, 2 days after your session");
+    expect(page).toContain("How are you, since your session?");
+    expect(page).not.toContain("Over the last two weeks:");
+    expect(page).not.toContain("I woke up feeling fresh and rested");
+
+    const empty = await post(server, path, cookie, { intent: "answer", note: "  " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Please write a few words about how you are.");
+    const cried = await post(server, path, cookie, { intent: "answer", note: "I want to end my life." });
+    expect(cried.status).toBe(303);
+    expect(cried.headers.get("location")).toBe(`${path}?done=answered-care`);
+    const answered = await (await get(server, `${path}?done=answered-care`, cookie)).text();
+    expect(answered).toContain(CRISIS_HEADING);
+    expect(answered).not.toContain("Your wellbeing score");
+    const [row] = await checkInsOf(member);
+    expect(row).toMatchObject({ careReason: "crisis", careUrgent: true });
+    expect(row?.sealed).not.toContain("end my life");
+    // The queue says "2 days" (its plural rules), dated by when to act, not overdue on arrival.
+    const queue = await (await get(server, "/console/follow-ups", keeperCookie)).text();
+    expect(queue).toMatch(/Short Check-in[\s\S]*2 days after a session/);
+    expect(queue).not.toContain("(overdue)");
+    // The dashboard lists it in the table with its words, and no score.
+    const dashboard = await (await get(server, "/dashboard", cookie)).text();
+    expect(dashboard).toContain("Check-in after a session");
+    expect(dashboard).toContain("I want to end my life.");
+    expect(dashboard).not.toMatch(/\d+ of 100/);
+    // No moods: no empty "Mood" row drawn.
+    expect(dashboard).not.toContain(">Mood</text>");
   });
 });

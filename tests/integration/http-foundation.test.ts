@@ -15,7 +15,7 @@ describeEachBackend("foundation over HTTP", (backend) => {
   it("answers /healthz and /readyz", async () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", version: null }); // the test server is given no release
+    expect(await health.json()).toEqual({ status: "ok", version: null, commit: null }); // the test server is given no release
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ready", database: backend });

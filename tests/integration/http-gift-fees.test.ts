@@ -107,7 +107,8 @@ describeEachBackend("covering the fee over HTTP", (backend) => {
     const statement = await get(server, `/profile/giving-statement/${year}`, cookie);
     expect(statement.status).toBe(200);
     const { text } = await readPdf(new Uint8Array(await statement.arrayBuffer()));
-    expect(text).toContain("Offering (with $4.42 fee) $112.42");
+    expect(text).toContain("Offering, Online (with $4.42 fee) $112.42");
+    expect(text).toContain("Offering, Online $44.00");
     expect(text).toContain("Total (2 gifts) $156.42");
     expect(text).toContain("The total includes $4.42 you gave to cover payment processing fees");
 

@@ -74,12 +74,14 @@ describeEachBackend("the member's giving statement over HTTP", (backend) => {
     expect(lines).toContain(`Giving statement for ${year}`);
     expect(lines).toContain("Donor: Maya Giver");
     expect(lines).toContain(`Email: ${member.email}`);
-    expect(lines).toContain("Receipt no. Date Kind Amount (USD)");
+    expect(lines).toContain("Receipt no. Date Kind and method Amount (USD)");
     for (const [id, amount] of [
       [kept[0], "$108.00"],
       [kept[1], "$333.00"],
     ]) {
-      expect(lines.some((line) => line.startsWith(`${id} `) && line.endsWith(` Offering ${amount}`))).toBe(true);
+      expect(lines.some((line) => line.startsWith(`${id} `) && line.endsWith(` Offering, Online ${amount}`))).toBe(
+        true,
+      );
     }
     expect(lines).toContain("Total (2 gifts) $441.00");
     expect(lines).toContain("No goods or services were provided in exchange for these contributions.");

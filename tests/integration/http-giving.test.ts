@@ -241,7 +241,7 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     ).toBe(403);
   });
 
-  it("records gifts given in person (admins, audited), in the totals, the CSV and, once linked, the donor's statement", async () => {
+  it("records gifts given in person (admins, audited), in the totals, the CSV and at once the donor's statement", async () => {
     const member = await createAccount(server, "member", "Józef Kowalski");
     await server.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, member.id));
     const today = new Date().toISOString().slice(0, 10);
@@ -280,9 +280,10 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
       sendReceipt: "",
     });
     const rows = await server.database.db.select().from(gifts).orderBy(gifts.id);
+    // Recorded for the member's confirmed address: theirs at once (by account id), nothing to link.
     expect(rows.map((g) => [g.method, g.amountCents, g.chequeNumber, g.paymentId, g.userId])).toEqual([
-      ["cheque", 4000, "1042", null, null],
-      ["cash", 1500, null, null, null],
+      ["cheque", 4000, "1042", null, member.id],
+      ["cash", 1500, null, null, member.id],
     ]);
     expect(rows[0]?.recordedByName).toBe("Adrian Steward");
     const receipts = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift.receipt"));
@@ -294,7 +295,7 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     );
     const page = await (await get(server, "/console/giving", adminCookie)).text();
     expect(page).toContain("$55.00");
-    expect(page).toContain("cheque 1042");
+    expect(page).toContain("Cheque no. 1042");
     const csv = await (await get(server, "/console/giving.csv", adminCookie)).text();
     expect(csv).toContain(",cheque,1042");
     expect(csv).toContain(",cash,");
@@ -303,17 +304,23 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     const { cookie } = await signInStaff(server, keeper);
     expect((await post(server, "/console/giving", cookie, cheque)).status).toBe(403);
 
-    // The donor links the gifts from their confirmed address; they count in their statement.
+    // The donor has them on their profile and statement, each with how it was given; nothing waits
+    // to be linked, and another member sees neither.
     const { cookie: memberCookie } = await signIn(server, member.username, member.password);
     const profile = await (await get(server, "/profile", memberCookie)).text();
-    const records = profile.match(/name="records" value="([^"]*)"/)?.[1] ?? "";
-    expect(records.split(",")).toHaveLength(2);
-    expect((await post(server, "/profile", memberCookie, { intent: "link-records", records })).status).toBe(303);
+    expect(profile).not.toContain('name="records"');
+    expect(profile).toContain("Cheque no. 1042");
+    expect(profile).toContain("Cash");
     const statement = await get(server, `/profile/giving-statement/${today.slice(0, 4)}`, memberCookie);
     const { text } = await readPdf(new Uint8Array(await statement.arrayBuffer()));
-    expect(text).toContain("$40.00");
-    expect(text).toContain("$15.00");
+    expect(text).toContain("Offering, Cheque no. 1042 $40.00");
+    expect(text).toContain("Offering, Cash $15.00");
     expect(text).toContain("Total (2 gifts)");
+    const stranger = await createAccount(server);
+    const { cookie: strangerCookie } = await signIn(server, stranger.username, stranger.password);
+    expect((await get(server, "/profile", strangerCookie)).status).toBe(200);
+    expect(await (await get(server, "/profile", strangerCookie)).text()).not.toContain("Cheque no. 1042");
+    expect((await get(server, `/profile/giving-statement/${today.slice(0, 4)}`, strangerCookie)).status).toBe(404);
 
     // The cash handed back: marked so (no provider to ask), the donor told, and out of the statement.
     const cash = rows[1];
@@ -330,6 +337,27 @@ describeEachBackend("giving with the test provider over HTTP", (backend) => {
     expect(await (await get(server, "/console/giving", adminCookie)).text()).toContain("given back");
     const after = await get(server, `/profile/giving-statement/${today.slice(0, 4)}`, memberCookie);
     expect((await readPdf(new Uint8Array(await after.arrayBuffer()))).text).toContain("Total (1 gift)");
+  });
+
+  it("links a gift given in person to no one when the address is not proven by an account", async () => {
+    const unproven = await createAccount(server, "member", "Nadia Unproven");
+    await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, unproven.id));
+    const today = new Date().toISOString().slice(0, 10);
+    const sent = await post(server, "/console/giving", adminCookie, {
+      intent: "record",
+      donorName: "Nadia Unproven",
+      email: unproven.email,
+      amount: "25",
+      givenOn: today,
+      method: "cash",
+      chequeNumber: "",
+      sendReceipt: "",
+    });
+    expect(sent.status).toBe(303);
+    const [gift] = await server.database.db.select().from(gifts).where(eq(gifts.donorEmail, unproven.email));
+    expect(gift?.userId).toBeNull();
+    const { cookie } = await signIn(server, unproven.username, unproven.password);
+    expect((await get(server, `/profile/giving-statement/${today.slice(0, 4)}`, cookie)).status).toBe(404);
   });
 
   it("refunds a gift in one unit with its record: a refund that cannot be recorded changes nothing (issue 28)", async () => {

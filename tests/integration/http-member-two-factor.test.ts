@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { auditLog, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
+import { auditLog, mailOutbox, rateLimits, sessions, twoFactors, users } from "../../db/schema";
 import { cookiesOf, createAccount, get, post, signIn, signInStaff, type TestAccount } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
@@ -105,6 +105,34 @@ describeEachBackend("two-factor for members, and recovery codes", (backend) => {
     expect((await get(server, "/journals", signedIn)).status).toBe(200);
     // Proven, the setup page has nothing to do and sends the member to the card.
     expect((await get(server, "/profile/two-factor", signedIn)).headers.get("location")).toBe("/profile#two-factor");
+  });
+
+  it("issues recovery codes to read aloud, takes them in any case, spacing or dashes, and still takes an old mixed-case code", async () => {
+    const member = await createAccount(server, "member", "Ilse Lindqvist");
+    const { codes } = await enrol(server, member, (await signIn(server, member.username, member.password)).cookie);
+    expect(codes).toHaveLength(10);
+    // Lower case, two groups of five, none of 0/o, 1/l/i.
+    for (const code of codes) expect(code).toMatch(/^[a-hj-km-np-z2-9]{5}-[a-hj-km-np-z2-9]{5}$/);
+    const [first, second] = codes as [string, string];
+    // Shouted, spaced and without the dash, it is the same code, and works once.
+    const typed = ` ${first
+      .replace("-", "")
+      .toUpperCase()
+      .replace(/(.{3})/g, "$1 ")} `;
+    const { res } = await signInWithCode(server, member, typed);
+    expect(res.status).toBe(303);
+    expect((await signInWithCode(server, member, first)).res.status).toBe(401);
+    expect((await signInWithCode(server, member, second.replace("-", " – "))).res.status).toBe(303);
+
+    // A code issued before issue 48 (mixed case, look-alikes) keeps working as it was printed.
+    const { symmetricEncrypt } = await import("better-auth/crypto");
+    const { authFor } = await import("../../app/modules/accounts/auth.server");
+    const ctx = await authFor(server.database.db, server.env).$context;
+    const old = await symmetricEncrypt({ key: ctx.secretConfig, data: JSON.stringify(["fkiiJ-CISu3", "II0VU-M3GXz"]) });
+    await server.database.db.update(twoFactors).set({ backupCodes: old }).where(eq(twoFactors.userId, member.id));
+    expect((await signInWithCode(server, member, "fkiiJ-CISu3")).res.status).toBe(303);
+    expect((await signInWithCode(server, member, "fkiiJ-CISu3")).res.status).toBe(401);
+    expect((await signInWithCode(server, member, "ii0vu m3gxz")).res.status).toBe(303);
   });
 
   it("counts the recovery codes left, warns by email from two left, and renews them: the old ones stop at once", async () => {

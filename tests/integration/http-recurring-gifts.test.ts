@@ -125,7 +125,10 @@ describeEachBackend("recurring offerings with the test provider over HTTP", (bac
     const statement = await get(server, `/profile/giving-statement/${year}`, cookie);
     const { text } = await readPdf(new Uint8Array(await statement.arrayBuffer()));
     expect(text).toMatch(/Total \(\d gifts?\)/);
-    expect(text).toContain("Offering (with $4.42 fee) $112.42");
+    expect(text).toContain("Offering, Online, monthly (with $4.42 fee) $112.42");
+    // The console says it the same way (issue 48: the method on the statement, the profile and the console).
+    const { cookie: staffCookie } = await signInStaff(server, await createAccount(server, "admin"));
+    expect(await (await get(server, "/console/giving", staffCookie)).text()).toContain("Online, monthly");
     // The member's data download holds it, and its gifts name it.
     const exported = await (await get(server, "/profile/export", cookie)).json();
     expect(exported.recurringOfferings).toEqual([

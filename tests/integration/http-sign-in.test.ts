@@ -18,6 +18,7 @@ const MEMBER_PATHS = [
   "/preparation-guide",
   "/meditations",
   "/resources",
+  "/help",
 ];
 
 describeEachBackend("signing in over HTTP", (backend) => {

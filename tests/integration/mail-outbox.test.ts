@@ -9,6 +9,7 @@ import {
   claimDue,
   enqueue,
   GIVE_UP_AFTER_MS,
+  holdClaim,
   RECIPIENT_REFUSED,
   requeue,
 } from "~/modules/mail/outbox.server";
@@ -357,6 +358,18 @@ describeEachBackend("mail outbox", (backend) => {
       await worker.stop();
       await smtp.close();
     }
+  });
+
+  it("hands a mail over only while the claim is still this worker's: a lapsed one is the next worker's", async () => {
+    await enqueue(database.db, { kind: "test", to: "slow@example.org", subject: "Slow", text: "Body" });
+    const [mine] = await claimDue(database.db, 10, 60);
+    expect(mine && (await holdClaim(database.db, mine, 60))).toBe(true);
+    // This worker stalled past its claim (a slow SMTP server): another takes the row over.
+    await database.db.update(mailOutbox).set({ lockedUntil: new Date(Date.now() - 1000) });
+    const [theirs] = await claimDue(database.db, 10, 60);
+    expect(theirs?.id).toBe(mine?.id);
+    expect(mine && (await holdClaim(database.db, mine, 60)), "the stalled worker must not send it").toBe(false);
+    expect(theirs && (await holdClaim(database.db, theirs, 60))).toBe(true);
   });
 
   it("keeps a recipient the mailer would not deliver to exactly as failed, never to be sent", async () => {

@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../db/client";
-
-const url = process.env.TEST_DATABASE_URL;
+import { postgresUrl as url } from "../support/database";
 
 /** db/client.ts on PostgreSQL: connections lost under the app's feet. */
 describe.skipIf(!url)("PostgreSQL connections", () => {

@@ -1,10 +1,13 @@
 // How `npm run build` puts a build in place (scripts/lib/release.mjs): files of the running release
 // stay, other files are swapped whole, and releases older than the kept ones are pruned.
+
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { installRelease, KEPT_RELEASES, listFiles } from "../../scripts/lib/release.mjs";
+import { installRelease, KEPT_RELEASES, listFiles, sourceCommit } from "../../scripts/lib/release.mjs";
+import { runningRelease } from "../../server/release";
 
 let root: string;
 let buildDir: string;
@@ -84,5 +87,34 @@ describe("installRelease", () => {
       "1.0.0",
       "unrecorded",
     ]);
+  });
+
+  it("records the commit of each release, and the running release says it", () => {
+    installRelease({ stagingDir: stage("a"), buildDir, version: "1.0.0" });
+    installRelease({ stagingDir: stage("b"), buildDir, version: "1.1.0", commit: "c".repeat(40) });
+    const ledger = JSON.parse(read("releases.json"));
+    expect(ledger.map((r: { version: string; commit: string }) => [r.version, r.commit])).toEqual([
+      ["1.1.0", "c".repeat(40)],
+      ["1.0.0", "unknown"],
+    ]);
+    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ version: "0.0.1" }));
+    expect(runningRelease({ cwd: root })).toMatchObject({ version: "1.1.0", commit: "c".repeat(40) });
+    // A ledger from before commits were recorded.
+    fs.writeFileSync(
+      path.join(buildDir, "releases.json"),
+      JSON.stringify([{ version: "1.0.0", builtAt: null, files: [] }]),
+    );
+    expect(runningRelease({ cwd: root })).toEqual({ version: "1.0.0", commit: "unknown", builtAt: null });
+  });
+});
+
+describe("sourceCommit", () => {
+  it("is git's HEAD in a checkout, else SOURCE_COMMIT (a Docker build), else unknown", () => {
+    const head = spawnSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim();
+    expect(head).toMatch(/^[0-9a-f]{40}$/);
+    expect(sourceCommit({ env: { SOURCE_COMMIT: "ignored-in-a-checkout" } })).toBe(head);
+    // root is a temporary directory: no .git above it.
+    expect(sourceCommit({ cwd: root, env: { SOURCE_COMMIT: " 0123abc \n" } })).toBe("0123abc");
+    expect(sourceCommit({ cwd: root, env: {} })).toBe("unknown");
   });
 });

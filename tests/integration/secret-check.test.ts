@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { checkAuthSecret, SecretMismatchError, secretChecks } from "../../db/key-check";
+import { checkAuthSecret, SecretMismatchError } from "../../db/key-check";
+import { secretChecks } from "../../db/key-check-schema";
 import { describeEachBackend, openTestDatabase } from "../support/database";
 
 const secret = "the-first-auth-secret-0123456789abcdef";

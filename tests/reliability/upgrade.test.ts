@@ -48,6 +48,9 @@ describe("an upgrade built in place while the old version serves", () => {
     expect(oldFiles.filter((f) => f.startsWith("/assets/")).length).toBeGreaterThan(10);
     expect(missing(await statusesOf(old, oldFiles))).toEqual([]);
     const oldLedger = JSON.parse(fs.readFileSync(path.join(checkout, "build/releases.json"), "utf8"));
+    const oldVersion = JSON.parse(fs.readFileSync(path.join(checkout, "package.json"), "utf8")).version;
+    // A copy without .git: the build says so, as a Docker build given no SOURCE_COMMIT does.
+    expect(oldLedger[0]).toMatchObject({ version: oldVersion, commit: "unknown" });
 
     // The new version: a changed page and a changed stylesheet, so their hashed names change.
     const home = path.join(checkout, "app/routes/home.tsx");
@@ -68,7 +71,7 @@ describe("an upgrade built in place while the old version serves", () => {
       }
     })();
     try {
-      await build(checkout);
+      await build(checkout, { SOURCE_COMMIT: "0123456789abcdef0123456789abcdef01234567" });
     } finally {
       building = false;
       await watch;
@@ -79,8 +82,16 @@ describe("an upgrade built in place while the old version serves", () => {
     // The old process still serves the old version, the new one the new.
     upgraded = await startAppProcess({}, checkout);
     expect(await (await fetch(`${old.url}/`)).text()).not.toContain(UPGRADED_TEXT);
-    expect(await (await fetch(`${old.url}/healthz`)).json()).toEqual({ status: "ok", version: "1.0.0" });
-    expect(await (await fetch(`${upgraded.url}/healthz`)).json()).toEqual({ status: "ok", version: "99.0.0" });
+    expect(await (await fetch(`${old.url}/healthz`)).json()).toEqual({
+      status: "ok",
+      version: oldVersion,
+      commit: "unknown",
+    });
+    expect(await (await fetch(`${upgraded.url}/healthz`)).json()).toEqual({
+      status: "ok",
+      version: "99.0.0",
+      commit: "0123456789abcdef0123456789abcdef01234567",
+    });
     const newHome = await (await fetch(`${upgraded.url}/`)).text();
     expect(newHome).toContain(UPGRADED_TEXT);
     const newFiles = filesOf(newHome);
@@ -96,5 +107,6 @@ describe("an upgrade built in place while the old version serves", () => {
     }
     const ledger = JSON.parse(fs.readFileSync(path.join(checkout, "build/releases.json"), "utf8"));
     expect(ledger.map((r: { version: string }) => r.version).slice(0, 2)).toEqual(["99.0.0", oldLedger[0].version]);
+    expect(ledger[0].commit).toBe("0123456789abcdef0123456789abcdef01234567");
   });
 });

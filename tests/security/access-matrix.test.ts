@@ -27,7 +27,7 @@ describeEachBackend("the access matrix", (backend) => {
   let routes: AppRoute[];
   beforeAll(async () => {
     routes = await appRoutes();
-    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test" }));
+    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test", CEREMONIES: "open" }));
   });
   afterAll(() => world?.server.close());
 

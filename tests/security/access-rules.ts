@@ -67,6 +67,8 @@ export const RULES: Record<string, Rule> = {
   // The payment id is the capability; without one there is nothing to show.
   "/payments/return": { get: all(404), post: publicPost({ payment: "" }, 404) },
   "/bookings/slots": PUBLIC,
+  // Who is signed in (their own name and email only; a visitor's answer is empty).
+  "/me": PUBLIC,
   // The booking page (works without JavaScript) and the dialog's and page's POST.
   "/bookings": { get: all(200), post: publicPost({}, 400) },
   // Where a change by the emailed link lands: the outcome only, no booking data (no token in it).
@@ -127,6 +129,8 @@ export const RULES: Record<string, Rule> = {
     post: { body: { intent: "message", message: "Still here, thank you." }, expect: ownerOnly(303) },
     at: (ids) => `/integration/shares/${ids.share}`,
   },
+  // The member's own conversations, listed (issue 48): theirs only, read by their session.
+  "/messages": MEMBER,
   // A follow-up check-in: its member's alone (another member, and staff in the member area, find nothing).
   "/follow-ups/:id": {
     get: ownerOnly(200),
@@ -139,6 +143,17 @@ export const RULES: Record<string, Rule> = {
     post: { body: { intent: "nothing" }, expect: signedIn(400) },
     at: (ids) => `/circles/${ids.circle}`,
   },
+  // Ceremonies (open in the world): a member's own places; a document and its PDF are their place's alone.
+  "/ceremony": { get: signedIn(200), post: { body: { intent: "nothing" }, expect: signedIn(400) } },
+  "/ceremony/:placeId/:kind": {
+    get: ownerOnly(200),
+    post: { body: { intent: "sign" }, expect: ownerOnly(400) },
+    at: (ids) => `/ceremony/${ids.ceremonyPlace}/medicines`,
+  },
+  "/ceremony/:placeId/:kind/pdf": {
+    get: ownerOnly(200),
+    at: (ids) => `/ceremony/${ids.ceremonyPlace}/client-information/pdf`,
+  },
   // Where PayPal sends a donor back: the recurring offering's member alone; the post reads the provider and moves on.
   "/profile/recurring/:id/return": {
     get: ownerOnly(200),
@@ -147,6 +162,7 @@ export const RULES: Record<string, Rule> = {
   },
   "/meditations": { get: signedIn(200), post: { body: {}, expect: signedIn(400) } },
   "/resources": MEMBER,
+  "/help": MEMBER,
   "/profile/export": MEMBER,
   // No fixture gift is approved: every signed-in role gets the "no statement for that year" page.
   "/profile/giving-statement/:year": { get: signedIn(404), at: (ids) => `/profile/giving-statement/${ids.year}` },
@@ -200,6 +216,24 @@ export const RULES: Record<string, Rule> = {
     post: { body: { intent: "change", title: "" }, expect: staff(400) },
     at: (ids) => `/console/circles/${ids.circle}`,
   },
+  // Ceremony days: keepers schedule them, invite, and read readiness (flags, never answers).
+  "/console/ceremonies": { get: staff(200), post: { body: { intent: "schedule", place: "" }, expect: staff(400) } },
+  "/console/ceremonies/summary": { get: staff(200) },
+  "/console/ceremonies-summary.csv": { get: staff(200) },
+  "/console/ceremonies-summary.pdf": { get: staff(200) },
+  "/console/ceremonies/:id": {
+    get: staff(200),
+    post: { body: { intent: "invite", applicationId: "" }, expect: staff(400) },
+    at: (ids) => `/console/ceremonies/${ids.ceremonyDay}`,
+  },
+  // The day's roster: its facilitators (the world's keeper) and admins.
+  "/console/ceremonies/:id/roster": { get: staff(200), at: (ids) => `/console/ceremonies/${ids.ceremonyDay}/roster` },
+  // The day's record: its facilitators (the world's keeper) and admins, once begun; the world's day is ahead.
+  "/console/ceremonies/:id/places/:placeId": {
+    get: staff(200),
+    post: { body: { intent: "attendance" }, expect: staff(403) },
+    at: (ids) => `/console/ceremonies/${ids.ceremonyDay}/places/${ids.ceremonyPlace}`,
+  },
   // The keepers' follow-up queue: why and by when, never the answers; members are refused.
   "/console/follow-ups": { get: staff(200), post: { body: { intent: "done", followUpId: "" }, expect: staff(400) } },
   "/console/shares/:id": {
@@ -219,6 +253,10 @@ export const RULES: Record<string, Rule> = {
   // Refunds are for admins; gift 0 does not exist, hence 409 for them.
   "/console/giving": { get: staff(200), post: { body: { intent: "refund", refund: "0" }, expect: adminOnly(400) } },
   "/console/bookings": { get: staff(200), post: { body: { intent: "nothing" }, expect: staff(400) } },
+  // The keepers' handbook (docs/keepers/): staff alone, like every console page; its pictures too.
+  "/console/help": { get: staff(200) },
+  "/console/help/:page": { get: staff(200), at: () => "/console/help/hard-moments" },
+  "/console/help/images/:file": { get: staff(200), at: () => "/console/help/images/overview.jpg" },
   "/thank-you": PUBLIC,
   "/thank-you-sacred-offering": PUBLIC,
   "/newsletter": { get: all(200), post: publicPost({}, 400) },

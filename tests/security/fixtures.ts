@@ -27,6 +27,7 @@ import { createAccount, post, signIn, signInStaff, type TestAccount } from "../s
 import { applicationFields } from "../support/applications";
 import { type LoggedServer, rememberCookie, rememberSecret } from "../support/logged-server";
 import { postForm } from "../support/server";
+import { worldCeremony } from "./world-ceremony";
 
 export const ROLES = ["visitor", "memberA", "memberB", "keeper", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -83,6 +84,10 @@ export interface World {
     circle: number;
     /** Member A's monthly offering, active, with its test provider subscription. */
     recurring: string;
+    /** A ceremony day a month ahead (CEREMONIES open), led by the keeper. */
+    ceremonyDay: number;
+    /** Member A's accepted place on it, its client information form signed. */
+    ceremonyPlace: number;
   };
 }
 
@@ -250,6 +255,8 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
   const circle = scheduled?.id ?? 0;
   await db.insert(circleSignups).values({ circleId: circle, userId: memberA.id, status: "attending" });
 
+  const ceremony = await worldCeremony(server, keeper.id, memberA.id);
+
   const recurring = randomBytes(16)
     .toString("hex")
     .replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
@@ -320,6 +327,8 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
       emailChange,
       newsletterUnsubscribe,
       articleSlug: allArticles()[0]?.slug ?? "",
+      ceremonyDay: ceremony.day,
+      ceremonyPlace: ceremony.place,
       year: String(new Date().getUTCFullYear()),
       contactMessage: (await only(db.select().from(contactMessages), "contact message")).id,
       newsletterIssue: (
@@ -337,7 +346,8 @@ export async function buildWorld(server: LoggedServer): Promise<World> {
             .insert(followUps)
             .values({
               userId: memberA.id,
-              days: 2,
+              // Two weeks on: the WHO-5 (a check-in before that is a short one in the member's words).
+              days: 14,
               dueAt: new Date(Date.now() - 86_400_000),
               invitedAt: new Date(),
               careReason: "low",

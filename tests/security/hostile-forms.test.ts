@@ -35,7 +35,7 @@ describeEachBackend("hostile form input", (backend) => {
   let world: World;
   let enrollingCookie: string;
   beforeAll(async () => {
-    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test" }));
+    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test", CEREMONIES: "open" }));
     const keeper = await createAccount(world.server, "keeper", "New Keeper");
     rememberSecret(keeper.password);
     enrollingCookie = (await signIn(world.server, keeper.username, keeper.password)).cookie;

@@ -356,6 +356,13 @@ export const HOSTILE_FORMS: HostileForm[] = [
     fields: { intent: "take" },
   },
   {
+    // Handing back (issue 48): only the keeper who holds it changes anything.
+    route: "/console/shares/:id",
+    by: "keeper",
+    at: (ids) => `/console/shares/${ids.share}`,
+    fields: { intent: "release" },
+  },
+  {
     // A share shown shut (reached from another site's link) opens on the keeper's press: issue 45.
     route: "/console/shares/:id",
     by: "keeper",
@@ -391,6 +398,60 @@ export const HOSTILE_FORMS: HostileForm[] = [
     by: "keeper",
     at: (ids) => `/console/circles/${ids.circle}`,
     fields: { intent: "cancel" },
+  },
+  {
+    route: "/console/ceremonies",
+    by: "keeper",
+    // No facilitator ticked (their ids are the world's): every send is refused, each field named by its own message.
+    fields: {
+      intent: "schedule",
+      place: "The Cedar House",
+      day: "2099-01-10",
+      starts: "09:00",
+      ends: "17:00",
+      capacity: "6",
+    },
+  },
+  {
+    // Member A holds a place on the day already: every invitation is refused with its message.
+    route: "/console/ceremonies/:id",
+    by: "keeper",
+    at: (ids) => `/console/ceremonies/${ids.ceremonyDay}`,
+    fields: { intent: "invite", applicationId: "0" },
+  },
+  {
+    // The world's day is ahead: its record is not open yet, and every post is refused with that message.
+    route: "/console/ceremonies/:id/places/:placeId",
+    by: "keeper",
+    at: (ids) => `/console/ceremonies/${ids.ceremonyDay}/places/${ids.ceremonyPlace}`,
+    fields: { intent: "attendance", placeId: "1", arrived: "09:05", departed: "17:40", transportFollowed: "yes" },
+    optional: ["arrived", "departed", "transportFollowed"],
+  },
+  {
+    // Member A's place is accepted already: the answer is refused with its message.
+    route: "/ceremony",
+    by: "memberA",
+    fields: { intent: "accept", placeId: "1" },
+  },
+  {
+    route: "/ceremony/:placeId/:kind",
+    by: "memberA",
+    at: (ids) => `/ceremony/${ids.ceremonyPlace}/safety-plan`,
+    fields: {
+      intent: "sign",
+      supportName: "Ada Lovelace",
+      supportPhone: "+15055550101",
+      emergencyName: "Mary Somerville",
+      emergencyPhone: "+15055550102",
+      whatHelps: "Quiet.",
+      signature: "Alma Member",
+    },
+  },
+  {
+    route: "/ceremony/:placeId/:kind",
+    by: "memberA",
+    at: (ids) => `/ceremony/${ids.ceremonyPlace}/client-information`,
+    fields: { intent: "withdraw" },
   },
   {
     route: "/follow-ups/:id",

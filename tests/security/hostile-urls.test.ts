@@ -15,7 +15,7 @@ describeEachBackend("hostile URLs and stored hostile text", (backend) => {
   let routes: AppRoute[];
   beforeAll(async () => {
     routes = await appRoutes();
-    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test" }));
+    world = await buildWorld(await startLoggedServer(backend, { PAYMENT_PROVIDER: "test", CEREMONIES: "open" }));
   });
   afterAll(() => world?.server.close());
 

@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createAccount, get, signIn } from "../support/accounts";
 import { describeEachBackend } from "../support/database";
 import { expectNoSecretsInLogs, type LoggedServer, startLoggedServer } from "../support/logged-server";
 import { postForm } from "../support/server";
@@ -66,6 +67,26 @@ describeEachBackend("answers that are one visitor's", (backend) => {
     expect(a).toMatch(/\/payments\/test\//);
     expect(b).toMatch(/\/payments\/test\//);
     expect(b).not.toBe(a);
+  });
+
+  it("never puts a member's name or email in what a visitor gets, after the member visited the shared pages", async () => {
+    server.clearPageCache();
+    const member = await createAccount(server, "member", "Wiktoria Nowak-Sacred");
+    const { cookie } = await signIn(server, member.username, member.password);
+    const pages = ["/donation", "/start-your-journey", "/donation.data", "/start-your-journey.data"];
+    // The member visits first (their own name reaches them only through /me)...
+    for (const path of pages) expect((await get(server, path, cookie)).status, path).toBe(200);
+    const own = await get(server, "/me", cookie);
+    expect(await own.json()).toEqual({ member: { name: member.name, email: member.email } });
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(own.headers.get("vary")).toMatch(/cookie/i);
+    // ...then a visitor: every page (from the page cache or not) and /me say nothing of the member.
+    for (const path of [...pages, ...pages, "/me"]) {
+      const text = await (await get(server, path)).text();
+      expect(text, path).not.toContain(member.name);
+      expect(text, path).not.toContain(member.email);
+    }
+    expect(await (await get(server, "/me")).json()).toEqual({ member: null });
   });
 
   it("sends every form answer and every token page's data as private, no-store", async () => {

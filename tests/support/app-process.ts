@@ -71,12 +71,16 @@ export async function startAppProcess(env: Record<string, string> = {}, cwd = pr
       streams[name] += c.toString();
     });
   }
-  const deadline = Date.now() + 60_000;
+  // Ready once /readyz answers and the serving line (with its notes) is out: the line is written
+  // just after the port opens, so on a busy machine a request can win the race.
+  const settings = { ...productionSettings(url), ...env };
+  const servingLineShown = ["info", "debug", "trace"].includes(settings.LOG_LEVEL ?? "info");
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${output}`);
     try {
       const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
+      if (res.ok && (!servingLineShown || output.includes("is serving on"))) break;
     } catch {
       // not listening yet
     }

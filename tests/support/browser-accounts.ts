@@ -44,7 +44,7 @@ export async function hydratedPage(context: BrowserContext, url: string): Promis
 
 /** On /console/two-factor: turns two-factor on (with its ten recovery codes) and lands in the console. */
 export async function enrolTwoFactor(page: Page, baseUrl: string, password: string): Promise<string> {
-  await page.getByLabel("Confirm your password to begin").fill(password);
+  await page.getByLabel("Confirm your password to set up an authenticator app").fill(password);
   await page.getByRole("button", { name: "Begin" }).click();
   const secret = (await page.locator("code").first().textContent())?.trim() ?? "";
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -90,7 +90,7 @@ export async function mailMatching(smtp: Smtp, to: string, pattern: RegExp): Pro
           .find((text) => pattern.test(text));
         return found;
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .toBeTruthy();
   return found as string;

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Locator, Page, Route } from "playwright-core";
 import { type Browser, chromium } from "playwright-core";
 import { expect } from "vitest";
 
@@ -50,19 +50,38 @@ function withHydrationWaits(context: BrowserContext, options?: BrowserContextOpt
 }
 
 /**
- * Holds the page's web fonts back until `release` is called, as a slow phone connection would: the
- * page paints in its fallback fonts and has not finished loading.
+ * Holds the page's web fonts and pictures back until `release` is called, as a slow phone
+ * connection would: the page paints in its fallback fonts, without its pictures, and has not
+ * finished loading. `release` answers once every picture the page wants now has arrived.
  */
-export async function holdFonts(page: Page): Promise<() => void> {
-  let release = () => {};
+export async function holdFonts(page: Page): Promise<() => Promise<void>> {
+  let open = () => {};
   const held = new Promise<void>((resolve) => {
-    release = resolve;
+    open = resolve;
   });
-  await page.route("**/*.woff2", async (route) => {
+  const hold = async (route: Route) => {
     await held;
     await route.continue();
-  });
-  return release;
+  };
+  await page.route("**/*.woff2", hold);
+  await page.route("**/og/**", hold);
+  return async () => {
+    open();
+    await page.evaluate(() =>
+      Promise.all(
+        [...document.images]
+          // A lazy picture off screen is never asked for.
+          .filter((image) => !image.complete && image.loading !== "lazy")
+          .map(
+            (image) =>
+              new Promise((settled) => {
+                image.addEventListener("load", settled, { once: true });
+                image.addEventListener("error", settled, { once: true });
+              }),
+          ),
+      ),
+    );
+  };
 }
 
 export async function launchBrowser(): Promise<Browser> {

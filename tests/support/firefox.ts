@@ -51,6 +51,11 @@ export async function watchedPage(browser: Browser, width: number, slowData = 40
   page.on("pageerror", (error) => {
     errors.push(`uncaught: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
   });
+  // A data request cut off by the page moving on: Firefox reports it as "Error in input stream"
+  // once its answer is being read; one cut off before then is told here.
+  page.on("requestfailed", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) errors.push(`cut off: ${request.method()} ${request.url()}`);
+  });
   if (slowData > 0) {
     await page.setRequestInterception(true);
     page.on("request", (request) => {
@@ -84,9 +89,12 @@ export async function visit(page: Page, url: string, javaScript = true): Promise
  * here, since puppeteer's locators and in-page waits need the page's own scripts to run.
  */
 
-/** Polls `check` until it holds, for up to 10 s; fails with `what`. */
+/**
+ * Polls `check` until it holds, for up to 30 s (vitest.shared.ts's poll limit: on a machine busy
+ * with the other browser suites a fresh app's first payment hand-off took over 10 s); fails with `what`.
+ */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -3,25 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-
-// pdf.js 6 is written for Node 22 (its engines field); the app supports Node 20, which lacks
-// Promise.withResolvers. Filled in for the tests before pdf.js loads.
-if (!("withResolvers" in Promise)) {
-  Object.defineProperty(Promise, "withResolvers", {
-    configurable: true,
-    writable: true,
-    value<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** What a reader of a PDF gets: each page's text (pdf.js, as a viewer extracts it) and the document info. */
 export async function readPdf(bytes: Uint8Array) {

@@ -158,7 +158,7 @@ describe("the HTML of every page [pglite]", () => {
   let sitemap = "";
   beforeAll(async () => {
     const routes = await appRoutes();
-    world = await buildWorld(await startLoggedServer("pglite", { PAYMENT_PROVIDER: "test" }));
+    world = await buildWorld(await startLoggedServer("pglite", { PAYMENT_PROVIDER: "test", CEREMONIES: "open" }));
     dir = mkdtempSync(path.join(tmpdir(), "html-validity-"));
     const pages = pagesOf(routes, world.ids);
     // GETs first: a POST may change what a later page shows (an unsubscribe, a used link).

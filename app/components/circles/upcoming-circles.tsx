@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { WhatIsThis } from "~/components/help/what-is-this";
 import type { SignupStatus } from "~/modules/circles/signups.server";
 import { JoinForm } from "./join-form";
 
@@ -29,6 +30,7 @@ export function UpcomingCircles({ circles }: { circles: ReadonlyArray<UpcomingCi
         Gatherings online with a Temple Keeper and other members, to share how integration is going and listen to one
         another. Only the keepers see who comes.
       </p>
+      <WhatIsThis topic="circles" className="mt-2" />
       {circles.length === 0 ? (
         <p className="mt-4 text-mist-muted">No circle is scheduled yet. The keepers add them here.</p>
       ) : (

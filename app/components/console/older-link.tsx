@@ -1,7 +1,20 @@
 import { Link, useLocation } from "react-router";
 
-/** Keyset paging: "Older" carries the last row's key; the first page is the URL without it. */
-export function OlderLink({ param = "before", value }: { param?: string; value: string | number | null }) {
+/**
+ * Keyset paging: "Older" carries the last row's key; the first page is the URL without it. A list in another order
+ * (the inbox's waiting messages, oldest first) names its links by that order (`label`, `firstLabel`).
+ */
+export function OlderLink({
+  param = "before",
+  value,
+  label = "Older",
+  firstLabel = "Newest",
+}: {
+  param?: string;
+  value: string | number | null;
+  label?: string;
+  firstLabel?: string;
+}) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const paged = params.has(param);
@@ -12,12 +25,12 @@ export function OlderLink({ param = "before", value }: { param?: string; value: 
     <nav aria-label="Pages" className="mt-6 flex gap-4 text-sm">
       {paged ? (
         <Link to={first} className="text-violet-200 underline underline-offset-4">
-          Newest
+          {firstLabel}
         </Link>
       ) : null}
       {value !== null ? (
         <Link to={`${location.pathname}?${params}`} className="text-violet-200 underline underline-offset-4">
-          Older
+          {label}
         </Link>
       ) : null}
     </nav>

@@ -44,9 +44,9 @@ export function WellbeingCard({ wellbeing }: { wellbeing: Wellbeing | null }) {
           calendar
         </Link>
         , over the last six months. Only you see this; no keeper and no report does. A score is a sign of how two weeks
-        felt, not a diagnosis.
+        felt, not a diagnosis; a check-in sooner after a session asks only for your words.
       </p>
-      <WellbeingChart scores={wellbeing.scores} moods={wellbeing.moods} />
+      <WellbeingChart {...wellbeing} />
     </section>
   );
 }

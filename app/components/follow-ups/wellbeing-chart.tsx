@@ -2,7 +2,12 @@ import { formatDay, formatDayShort } from "~/lib/dates";
 import { CHECKIN_CHOICES } from "~/modules/calendar/checkin-choices";
 
 interface Props {
+  /** The span drawn, the member's days: six months to today, as the card's text says. */
+  from: string;
+  to: string;
   scores: ReadonlyArray<{ day: string; percent: number; note: string }>;
+  /** Short check-ins: words, no score (in the table only). */
+  words: ReadonlyArray<{ day: string; note: string }>;
   moods: ReadonlyArray<{ day: string; emotion: string }>;
 }
 
@@ -14,7 +19,6 @@ const RIGHT = 14;
 const TOP = 12;
 const PLOT_H = 110;
 const MOOD_Y = TOP + PLOT_H + 30;
-const DAY_MS = 86_400_000;
 const at = (day: string) => Date.parse(`${day}T12:00:00Z`);
 const colorOf = (emotion: string) => CHECKIN_CHOICES.find((c) => c.label === emotion)?.color ?? "#c4b5fd";
 
@@ -23,10 +27,9 @@ const colorOf = (emotion: string) => CHECKIN_CHOICES.find((c) => c.label === emo
  * on the same dates below it. Drawn on the server as SVG (no script needed); the same values are
  * in a table, which screen readers read (the picture is described in one sentence).
  */
-export function WellbeingChart({ scores, moods }: Props) {
-  const days = [...scores.map((s) => s.day), ...moods.map((m) => m.day)].sort();
-  const last = at(days.at(-1) ?? "2026-01-01");
-  const first = Math.min(at(days[0] ?? "2026-01-01"), last - 14 * DAY_MS);
+export function WellbeingChart({ from, to, scores, words, moods }: Props) {
+  const first = at(from);
+  const last = Math.max(at(to), first + 1);
   const x = (day: string) => LEFT + ((at(day) - first) / (last - first)) * (W - LEFT - RIGHT);
   const y = (percent: number) => TOP + (1 - percent / 100) * PLOT_H;
   const latest = scores.at(-1);
@@ -34,7 +37,7 @@ export function WellbeingChart({ scores, moods }: Props) {
     scores.length
       ? `${scores.length} wellbeing check-in${scores.length === 1 ? "" : "s"}, the latest ${latest?.percent} of 100 on ${formatDay(latest?.day ?? "")}.`
       : "No wellbeing check-in answered yet.",
-    `${moods.length} daily mood${moods.length === 1 ? "" : "s"}.`,
+    `${moods.length} daily mood${moods.length === 1 ? "" : "s"}, from ${formatDay(from)} to ${formatDay(to)}.`,
     "The table below has every value.",
   ].join(" ");
   const shownMoods = CHECKIN_CHOICES.filter((c) => moods.some((m) => m.emotion === c.label));
@@ -45,6 +48,7 @@ export function WellbeingChart({ scores, moods }: Props) {
       answer: `${s.percent} of 100`,
       note: s.note,
     })),
+    ...words.map((w) => ({ day: w.day, what: "Check-in after a session", answer: w.note, note: "" })),
     ...moods.map((m) => ({ day: m.day, what: "Daily check-in", answer: m.emotion, note: "" })),
   ].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
   return (
@@ -76,14 +80,20 @@ export function WellbeingChart({ scores, moods }: Props) {
         {scores.map((s) => (
           <circle key={`s-${s.day}-${s.percent}`} cx={x(s.day)} cy={y(s.percent)} r="5" fill="#e8c46a" />
         ))}
-        <text x={LEFT - 8} y={MOOD_Y + 4} textAnchor="end" fontSize="12" fill="#c9c3d9">
-          Mood
-        </text>
+        {/* The moods' row only when there are moods: an empty row would read as missing data. */}
+        {moods.length > 0 ? (
+          <text x={LEFT - 8} y={MOOD_Y + 4} textAnchor="end" fontSize="12" fill="#c9c3d9">
+            Mood
+          </text>
+        ) : null}
         {moods.map((m) => (
           <circle key={`m-${m.day}`} cx={x(m.day)} cy={MOOD_Y} r="5" fill={colorOf(m.emotion)} />
         ))}
         <text x={LEFT} y={H - 6} fontSize="12" fill="#c9c3d9">
           {formatDayShort(new Date(first).toISOString().slice(0, 10))}
+        </text>
+        <text x={(LEFT + W - RIGHT) / 2} y={H - 6} textAnchor="middle" fontSize="12" fill="#c9c3d9">
+          {formatDayShort(new Date((first + last) / 2).toISOString().slice(0, 10))}
         </text>
         <text x={W - RIGHT} y={H - 6} textAnchor="end" fontSize="12" fill="#c9c3d9">
           {formatDayShort(new Date(last).toISOString().slice(0, 10))}
@@ -114,11 +124,8 @@ export function WellbeingChart({ scores, moods }: Props) {
                 <th scope="col" className="py-1 pr-4 font-medium">
                   Check-in
                 </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Answer
-                </th>
                 <th scope="col" className="py-1 font-medium">
-                  What you wrote
+                  Answer
                 </th>
               </tr>
             </thead>
@@ -127,8 +134,11 @@ export function WellbeingChart({ scores, moods }: Props) {
                 <tr key={`${row.what}-${row.day}-${row.answer}`} className="border-t border-violet-300/15 align-top">
                   <td className="py-1.5 pr-4 whitespace-nowrap">{formatDay(row.day)}</td>
                   <td className="py-1.5 pr-4">{row.what}</td>
-                  <td className="py-1.5 pr-4">{row.answer}</td>
-                  <td className="py-1.5 whitespace-pre-wrap">{row.note}</td>
+                  {/* What they wrote goes under its score: no column stands empty for the moods. */}
+                  <td className="py-1.5 whitespace-pre-wrap">
+                    {row.answer}
+                    {row.note ? <span className="mt-1 block text-mist-muted">{row.note}</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,11 @@ export function OneTimeCodeField(props: {
       <input
         id="code"
         name="code"
-        inputMode="numeric"
+        // Letters too: a recovery code ("k7m3p-x9qad") cannot be typed on a phone's number pad.
+        inputMode="text"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
         autoComplete="one-time-code"
         maxLength={64}
         // biome-ignore lint/a11y/noAutofocus: only on the page answering this field's error

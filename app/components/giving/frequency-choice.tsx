@@ -11,14 +11,17 @@ const CHOICES: ReadonlyArray<{ value: Frequency; label: string }> = [
 
 /**
  * How often to give (issue 34): real radios, sent with or without JavaScript. Giving every month or
- * year needs an account, so the donor can change, pause or stop it from their profile; the page is
- * the same for everyone (it is cached), so it says so rather than hiding the choice.
+ * year needs an account, so the donor can change, pause or stop it from their profile. The page is
+ * the same for everyone (it is cached): a visitor is asked to sign in first, and once the browser
+ * knows a member is signed in (`signedIn`, from /me) that request goes.
  */
 export function FrequencyChoice({
   value,
   onChange,
   error,
+  signedIn = false,
 }: {
+  signedIn?: boolean;
   value: Frequency;
   onChange: (value: Frequency) => void;
   error?: string;
@@ -47,11 +50,16 @@ export function FrequencyChoice({
       </div>
       <p id="donation-frequency-hint" className="mt-1.5 text-sm text-mist-muted">
         Monthly and yearly offerings are kept on your profile, where you can change, pause or stop them at any time.
-        They need an account:{" "}
-        <Link to="/sacred-access?redirectTo=/donation" className="text-violet-200 underline underline-offset-4">
-          sign in
-        </Link>{" "}
-        first.
+        {signedIn ? null : (
+          <>
+            {" "}
+            They need an account:{" "}
+            <Link to="/sacred-access?redirectTo=/donation" className="text-violet-200 underline underline-offset-4">
+              sign in
+            </Link>{" "}
+            first.
+          </>
+        )}
       </p>
       <FieldError id="donation-frequency-error" message={error} />
     </fieldset>

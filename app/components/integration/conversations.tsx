@@ -1,6 +1,18 @@
 import { Link } from "react-router";
 import { MEMBER_STATUS_LABELS, SHARE_KINDS } from "~/modules/integration/thread-words";
-import type { ShareView } from "./facilitator-circle";
+
+/** A member's share as their list of conversations shows it. */
+export interface ShareView {
+  id: number;
+  kind: "share" | "group-request" | "message";
+  content: string;
+  status: "waiting-keeper" | "waiting-member" | "closed";
+  createdAt: string;
+  /** The keepers' last word in the conversation, if any. */
+  lastKeeperWord: { name: string | null; text: string } | null;
+  /** A keeper wrote since the member last opened it. */
+  unread: boolean;
+}
 
 /** The member's conversations with the keepers, newest word first, each opening its own page. */
 export function Conversations({ shares }: { shares: ReadonlyArray<ShareView> }) {

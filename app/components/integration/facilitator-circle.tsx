@@ -7,20 +7,8 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FormResult } from "~/forms/forms";
 import { useForm } from "~/forms/use-form";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
-import { Conversations } from "./conversations";
+import { Conversations, type ShareView } from "./conversations";
 import { StaffReads } from "./staff-reads";
-
-export interface ShareView {
-  id: number;
-  kind: "share" | "group-request" | "message";
-  content: string;
-  status: "waiting-keeper" | "waiting-member" | "closed";
-  createdAt: string;
-  /** The keepers' last word in the conversation, if any. */
-  lastKeeperWord: { name: string | null; text: string } | null;
-  /** A keeper wrote since the member last opened it. */
-  unread: boolean;
-}
 
 const RESET_MS = 3000; // SPEC.md: "about 3 s later the text clears and state resets"
 

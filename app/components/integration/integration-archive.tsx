@@ -1,6 +1,6 @@
 import { ChevronDown, Search } from "lucide-react";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 
 export interface ArchiveSession {
   id: string;
@@ -14,7 +14,17 @@ export interface ArchiveSession {
 }
 
 /** "Sacred Archive": one row open at a time; View Full and Export are real. */
-export function IntegrationArchive({ sessions, q }: { sessions: ReadonlyArray<ArchiveSession>; q: string }) {
+export function IntegrationArchive({
+  sessions,
+  q,
+  older = null,
+}: {
+  sessions: ReadonlyArray<ArchiveSession>;
+  q: string;
+  /** The cursor of the next, older page (`?before=`), or null at the first session. */
+  older?: string | null;
+}) {
+  const [params] = useSearchParams();
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div>
@@ -96,6 +106,19 @@ export function IntegrationArchive({ sessions, q }: { sessions: ReadonlyArray<Ar
           })}
         </ul>
       )}
+      {older ? (
+        <Link to={`?${olderLink(params, older)}`} className="btn-ghost mt-4" preventScrollReset>
+          Older sessions
+        </Link>
+      ) : null}
     </div>
   );
+}
+
+/** The next page keeps the page's mode; a cursor is never combined with a search. */
+function olderLink(params: URLSearchParams, older: string) {
+  const next = new URLSearchParams(params);
+  next.delete("q");
+  next.set("before", older);
+  return next.toString();
 }

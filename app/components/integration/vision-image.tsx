@@ -10,6 +10,8 @@ export function VisionImage({ seed, label }: { seed: string; label: string }) {
     <img
       src={`data:image/svg+xml;utf8,${encodeURIComponent(visionSvg(seed))}`}
       alt={label}
+      width="800"
+      height="800"
       className="w-full rounded-xl"
     />
   );

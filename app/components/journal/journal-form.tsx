@@ -41,6 +41,8 @@ export function JournalForm(props: {
   values: JournalFormValues;
   submitLabel: string;
   onSaved?(form: HTMLFormElement | null): void;
+  /** What a save changed on the page, to take focus (use-form.ts): the new entry in the archive. */
+  changed?(data: unknown): Element | null | undefined;
 }) {
   const [intensity, setIntensity] = useState<string | null>(null);
   const form = useForm({
@@ -51,6 +53,7 @@ export function JournalForm(props: {
       setIntensity(null);
       props.onSaved?.(element);
     },
+    changed: props.changed,
     onFailure(failed) {
       if (failed.formError) notify("error", failed.formError.title, { description: failed.formError.description });
     },

@@ -1,6 +1,7 @@
 import { AlertTriangle, ChevronDown } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { useSignedIn } from "~/components/accounts/use-signed-in";
 import { NoticeBox } from "~/components/forms/notice-box";
 import { notify } from "~/components/ui/notify";
 import { AGREEMENT_REQUIRED, type BookableOffer, type JourneyOffer } from "~/content/journey";
@@ -34,6 +35,8 @@ export function JourneyOffers({
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(serverError);
   const [booking, setBooking] = useState<BookableOffer | null>(null);
+  // A signed-in member's name and email start the dialog's form (the page itself is the same for all).
+  const signedIn = useSignedIn();
 
   // A link such as /start-your-journey#offer-preparation opens that offer.
   useEffect(() => {
@@ -109,7 +112,7 @@ export function JourneyOffers({
       {/* Outside the form: React carries the dialog's submit events up its tree, portal or not. */}
       {booking ? (
         <Suspense fallback={null}>
-          <BookingDialog offer={booking} onClose={() => setBooking(null)} />
+          <BookingDialog offer={booking} booker={signedIn ?? undefined} onClose={() => setBooking(null)} />
         </Suspense>
       ) : null}
     </>

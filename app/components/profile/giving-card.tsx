@@ -6,6 +6,8 @@ import { formatCents } from "~/modules/giving/amounts";
 export interface GiftRow {
   id: number;
   kind: "offering" | "ceremony";
+  /** How it was given (giftMethodLabel): "Cash", "Cheque no. 1042", "Online, monthly"… */
+  method: string;
   amountCents: number;
   givenAt: string;
   refundedAt: string | null;
@@ -13,11 +15,22 @@ export interface GiftRow {
 
 const KIND = { offering: "Offering", ceremony: "Ceremony donation" } as const;
 
+/** A whole year's total (refunds left out) and how many of its gifts count, whatever page shows it. */
+export interface GiftYear {
+  totalCents: number;
+  counted: number;
+}
+
 /**
- * The member's gifts, newest first, grouped by year with each year's total and its statement.
- * Years and dates are UTC, as the statements count them, so the card and the PDF agree.
+ * A page of the member's gifts, newest first, grouped by year with each year's total and its statement (the whole
+ * year's, read apart, so a year split over two pages says the same total on both). Years and dates are UTC, as the
+ * statements count them, so the card and the PDF agree. "Older gifts" is a plain link to the next page (`?before=`).
  */
-export function GivingCard(props: { gifts: ReadonlyArray<GiftRow> }) {
+export function GivingCard(props: {
+  gifts: ReadonlyArray<GiftRow>;
+  years: Readonly<Record<number, GiftYear>>;
+  older: string | null;
+}) {
   const years = new Map<number, GiftRow[]>();
   for (const gift of props.gifts) {
     const year = new Date(gift.givenAt).getUTCFullYear();
@@ -41,8 +54,7 @@ export function GivingCard(props: { gifts: ReadonlyArray<GiftRow> }) {
       ) : (
         <div className="grid gap-6">
           {ordered.map(([year, gifts]) => {
-            const counted = gifts.filter((g) => !g.refundedAt);
-            const total = counted.reduce((sum, g) => sum + g.amountCents, 0);
+            const { totalCents: total, counted } = props.years[year] ?? { totalCents: 0, counted: 0 };
             return (
               <div key={year}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -62,7 +74,7 @@ export function GivingCard(props: { gifts: ReadonlyArray<GiftRow> }) {
                         <span>
                           <span className="block">{KIND[gift.kind]}</span>
                           <span className="block text-sm text-mist-muted">
-                            {`${formatDate(gift.givenAt, "UTC")} · receipt ${gift.id}`}
+                            {`${formatDate(gift.givenAt, "UTC")} · ${gift.method} · receipt ${gift.id}`}
                           </span>
                         </span>
                         <span className="flex items-center gap-2">
@@ -78,7 +90,7 @@ export function GivingCard(props: { gifts: ReadonlyArray<GiftRow> }) {
                       </li>
                     ))}
                 </ul>
-                {counted.length > 0 ? (
+                {counted > 0 ? (
                   <a href={`/profile/giving-statement/${year}`} className="btn-ghost mt-3" download>
                     {`Download ${year} statement`}
                   </a>
@@ -88,6 +100,11 @@ export function GivingCard(props: { gifts: ReadonlyArray<GiftRow> }) {
           })}
         </div>
       )}
+      {props.older ? (
+        <Link to={`/profile?before=${props.older}#giving`} className="btn-ghost mt-4" preventScrollReset>
+          Older gifts
+        </Link>
+      ) : null}
       <p className="mt-5 text-sm text-mist-muted">
         Paid sessions are not gifts and are not listed here. Refunded gifts do not count toward a year's total.
       </p>

@@ -5,6 +5,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { ceremonyMessage, makePasskey, passkeyOptions } from "~/components/passkeys/webauthn-client";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { PASSKEY_MESSAGES } from "~/modules/passkeys/messages";
+import { WhatIsThis } from "../help/what-is-this";
 import { ButtonForm, ProfileFormShell, useProfileForm } from "./profile-form";
 import { RenamePasskeyForm } from "./rename-passkey-form";
 
@@ -24,7 +25,11 @@ export interface PasskeyRow {
  * staff: a passkey works only on this site, so a copied sign-in page gets nothing from it.
  */
 export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<PasskeyRow>; staff: boolean }) {
-  const form = useProfileForm("add-passkey", loadSchema);
+  // The passkey just added takes focus (use-form.ts): the list is oldest first, so it is the last.
+  // Asked of the document: the card is drawn anew as the page moves on.
+  const form = useProfileForm("add-passkey", loadSchema, undefined, () =>
+    document.querySelector("#passkeys-list > li:last-child"),
+  );
   // A refused removal (the last passkey two-factor asks for, one no longer there) is said here, by the list.
   const removal = useProfileForm("remove-passkey");
   const hydrated = useHydrated();
@@ -66,6 +71,7 @@ export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<Pass
         <Fingerprint aria-hidden className="text-gold" />
         Passkeys
       </h2>
+      <WhatIsThis topic="passkeys" className="mb-4" />
       <p className="mb-5 text-mist-muted">
         A passkey signs you in with your phone's or computer's own lock (fingerprint, face or PIN) instead of your
         password and code. It works only on this site, so a copied sign-in page gets nothing from it.
@@ -73,7 +79,7 @@ export function PasskeysCard({ passkeys, staff }: { passkeys: ReadonlyArray<Pass
       </p>
       <FormAlert {...removal.alert} />
       {passkeys.length > 0 ? (
-        <ul className="mb-6 grid gap-3">
+        <ul id="passkeys-list" className="mb-6 grid gap-3">
           {passkeys.map((p) => (
             <li
               key={p.id}

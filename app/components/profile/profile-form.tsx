@@ -33,7 +33,13 @@ let lastSent = "";
  * redirected (`?done=…`), which leaves edit mode and says it worked; an error keeps the card open
  * with its messages and what was typed.
  */
-export function useProfileForm(intent: string, schema?: Schema, row?: { field: string; value: string }) {
+export function useProfileForm(
+  intent: string,
+  schema?: Schema,
+  row?: { field: string; value: string },
+  /** What a success adds to the page, to take focus (use-form.ts); by default the form's card. */
+  changed?: () => Element | null | undefined,
+) {
   const answer = useContext(ProfileAnswerContext);
   // A form repeated per row (a recurring offering's) takes only the refusal sent from its own row.
   const ownRow = !row || answer?.ok || answer?.values?.[row.field] === row.value;
@@ -52,8 +58,10 @@ export function useProfileForm(intent: string, schema?: Schema, row?: { field: s
     result: owner === intent ? answer : undefined,
     schema,
     onSettled(data) {
-      if (data?.redirectTo) navigate(data.redirectTo, { preventScrollReset: true });
+      // Returned, so the focus rule (use-form.ts) waits for the page this moves to.
+      if (data?.redirectTo) return navigate(data.redirectTo, { preventScrollReset: true });
     },
+    changed,
   });
   const alert = useOneAlert(form);
   return {

@@ -2,6 +2,7 @@ import { Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { TextField } from "~/components/forms/field";
 import { formatCents } from "~/modules/giving/amounts";
+import { WhatIsThis } from "../help/what-is-this";
 import { ButtonForm, ProfileFormShell, useProfileForm } from "./profile-form";
 
 export interface RecurringRow {
@@ -15,7 +16,11 @@ export interface RecurringRow {
   retryOn: string | null;
   startedOn: string | null;
   failedPayments: number;
+  /** No collection of it has landed yet (its first gift is on its way). */
+  firstPending: boolean;
 }
+
+const FIRST_PENDING = "Your first gift is pending: it shows here, with its receipt by email, once it is collected.";
 
 const STATUS = { active: "Active", paused: "Paused", cancelled: "Cancelled", pending: "Waiting for approval" } as const;
 const TONE = {
@@ -37,6 +42,7 @@ export function RecurringCard({ rows }: { rows: ReadonlyArray<RecurringRow> }) {
         <Repeat aria-hidden className="text-gold" />
         Recurring Offerings
       </h2>
+      <WhatIsThis topic="recurring-offerings" className="-mt-2 mb-5" />
       {rows.length === 0 ? (
         <p className="text-mist-muted">
           None. You can give every month or every year from{" "}
@@ -70,7 +76,8 @@ function RecurringItem({ row }: { row: RecurringRow }) {
       <p className="text-sm text-mist-muted">
         {[
           row.startedOn ? `Started ${row.startedOn}.` : null,
-          row.status === "active" && row.nextOn ? `Next gift on ${row.nextOn}.` : null,
+          row.status === "active" && row.firstPending ? FIRST_PENDING : null,
+          row.status === "active" && !row.firstPending && row.nextOn ? `Next gift on ${row.nextOn}.` : null,
           row.status === "paused" ? "Nothing is collected while it is paused." : null,
         ]
           .filter(Boolean)

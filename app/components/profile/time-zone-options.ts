@@ -1,5 +1,5 @@
 /*
- * The time-zone <select> lists every zone the server knows (418 on Node 20): as React elements,
+ * The time-zone <select> lists every zone the server knows (over 400): as React elements,
  * one <option> each, that was about a fifth of /profile's server CPU and as much again to
  * serialise the list for hydration (docs/measurements.md, issue 17). The options are the same
  * for every member, so they are written as HTML once per list and only the member's zone is

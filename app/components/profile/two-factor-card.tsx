@@ -1,6 +1,8 @@
 import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { PasswordInput } from "~/components/forms/password-input";
+import { RecoveryCodes } from "~/components/two-factor/recovery-codes";
+import { WhatIsThis } from "../help/what-is-this";
 import { type ProfileForm, ProfileFormShell, useProfileForm } from "./profile-form";
 
 const loadSchema = () => import("~/modules/profile/validation").then((m) => m.twoFactorPasswordSchema);
@@ -22,7 +24,10 @@ const LOW = 2;
  * left and renewing them (shown once, here); for members, turning it off. Each needs the password.
  */
 export function TwoFactorCard({ state }: { state: TwoFactorState }) {
-  const renew = useProfileForm("renew-recovery-codes", loadSchema);
+  // The new codes take focus once shown (use-form.ts): they are what the renewal changed.
+  const renew = useProfileForm("renew-recovery-codes", loadSchema, undefined, () =>
+    document.querySelector("#two-factor .recovery-codes"),
+  );
   const off = useProfileForm("two-factor-off", loadSchema);
   const codes = renew.saved?.codes;
   const left = codes?.length ?? state.codesLeft ?? 0;
@@ -32,6 +37,7 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
         <ShieldCheck aria-hidden className="text-gold" />
         Two-factor sign-in
       </h2>
+      <WhatIsThis topic="two-factor" className="mb-4" />
       {!state.on ? (
         <div className="grid justify-items-start gap-3">
           <p className="text-mist-muted">
@@ -56,6 +62,7 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
                 On. <strong>{left === 1 ? "1 recovery code left" : `${left} recovery codes left`}</strong>
                 {left <= LOW ? ": renew them before the last one is gone." : "."}
               </p>
+              <WhatIsThis topic="recovery-codes" className="" />
               {codes ? <NewCodes codes={codes} /> : null}
               <PasswordForm
                 form={renew}
@@ -80,7 +87,9 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
               title="Turn two-factor off"
               button="Turn Off Two-Factor"
             >
-              Your password alone will open your account again, and any recovery codes stop working.
+              {state.codesLeft === null
+                ? "Your password alone will open your account again; your passkeys stay, to sign in with."
+                : "Your password alone will open your account again, and your recovery codes stop working."}
             </PasswordForm>
           )}
         </div>
@@ -93,14 +102,11 @@ export function TwoFactorCard({ state }: { state: TwoFactorState }) {
 function NewCodes({ codes }: { codes: string[] }) {
   return (
     <div role="status" className="rounded-lg border border-gold/40 bg-gold/5 p-4">
-      <p className="font-medium">
-        Your new recovery codes. They are shown only now: keep them somewhere safe, away from your phone.
-      </p>
-      <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
+      <RecoveryCodes codes={codes}>
+        <p className="font-medium">
+          Your new recovery codes. They are shown only now: keep them somewhere safe, away from your phone.
+        </p>
+      </RecoveryCodes>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { PasswordInput } from "../forms/password-input";
+import { WhatIsThis } from "../help/what-is-this";
 import { type ProfileForm, ProfileFormShell } from "./profile-form";
 
 /** The member's own data: the whole of it as one JSON file, and deleting the account (password and a tick). */
@@ -13,11 +14,13 @@ export function YourDataCard({ form }: { form: ProfileForm }) {
         medical record and sign-in for good; records the law requires us to keep (payments) stay, without any health
         information.
       </p>
+      <WhatIsThis topic="your-data" />
       <a href="/profile/export" className="btn-ghost mt-4" download>
         Download my data (JSON)
       </a>
       <ProfileFormShell form={form} intent="delete" className="mt-6 grid max-w-md gap-3">
         <h3 className="font-semibold">Delete my account</h3>
+        <WhatIsThis topic="delete-account" className="" />
         <label htmlFor="deletePassword" className="text-sm font-medium">
           Your password
         </label>

@@ -8,6 +8,7 @@ import { site } from "../../lib/site";
 import { enqueue } from "../mail/outbox.server";
 import { passwordResetMail } from "./mails";
 import { hashPassword, verifyPassword } from "./password.server";
+import { newRecoveryCodes, RECOVERY_CODE_COUNT } from "./recovery-code-format";
 import { accounts, sessions, twoFactors, users, verifications } from "./schema";
 
 /**
@@ -84,7 +85,8 @@ function createAuth(db: Db, env: Env) {
       }),
       twoFactor({
         issuer: site.name,
-        backupCodeOptions: { amount: 10 },
+        // Lower case without look-alikes, to read aloud and type (recovery-code-format.ts).
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, customBackupCodesGenerate: () => newRecoveryCodes() },
         // Failed second factors are counted by our own budgets (guessing.server.ts: per account and
         // per browser that passed before, over codes and passkeys, with a daily ceiling); better-auth's
         // lock would shut the owner's own browser out after a stranger's ten failures (issue 45).

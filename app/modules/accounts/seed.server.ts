@@ -137,7 +137,7 @@ export async function prepareDemoAccounts(
   return {
     kind: "refused",
     message:
-      `Refusing to start: this database holds demo accounts whose passwords are public (README, "Demo accounts"): ${open.join(", ")}.\n` +
+      `Refusing to start: this database holds demo accounts whose passwords are public (docs/development.md, "Demo accounts"): ${open.join(", ")}.\n` +
       `With ${why} this server is meant to be reachable from other machines. Either\n` +
       "  - use a database without them (a new DATA_DIR or DATABASE_URL), or change their passwords, or\n" +
       (env.isProduction

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ViewerHandles } from "../../handles";
 import { authFor, CLIENT_IP_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./auth.server";
 import { DEFAULT_TIMEZONE, profiles, type Role, sessions } from "./schema";
-import { readSession } from "./session-token.server";
+import { type AlsoRead, readSession } from "./session-token.server";
 
 export interface Viewer {
   id: string;
@@ -34,15 +34,37 @@ export function authHeaders(request: Request, context: ViewerHandles): Headers {
  * that wants to know who is asking calls this.
  */
 export async function getViewer(request: Request, context: ViewerHandles): Promise<Viewer | null> {
+  return (await readViewer(request, context)).viewer;
+}
+
+/**
+ * getViewer, and a value of the viewer's own account read in the same round trip (`also`, a scalar
+ * subquery: session-token.server.ts). `also` is undefined when the session took better-auth's path
+ * (a refresh due, say) or there is no viewer: the caller then reads it itself.
+ */
+export async function getViewerAnd<T>(
+  request: Request,
+  context: ViewerHandles,
+  also: AlsoRead<T>,
+): Promise<{ viewer: Viewer | null; also: T | undefined }> {
+  return readViewer(request, context, also);
+}
+
+async function readViewer<T>(
+  request: Request,
+  context: ViewerHandles,
+  also?: AlsoRead<T>,
+): Promise<{ viewer: Viewer | null; also: T | undefined }> {
+  const none = { viewer: null, also: undefined };
   const cookieHeader = request.headers.get("cookie");
-  if (!cookieHeader) return null;
+  if (!cookieHeader) return none;
   const auth = authFor(context.db, context.env);
-  const fast = await readSession(context.db, auth, cookieHeader);
+  const fast = await readSession(context.db, auth, cookieHeader, also);
   const found =
     fast === "ask-better-auth"
       ? await auth.api.getSession({ headers: authHeaders(request, context), query: { disableRefresh: false } })
       : fast;
-  if (!found) return null;
+  if (!found) return none;
   const { user, session } = found;
   const now = Date.now();
   const expired =
@@ -50,11 +72,11 @@ export async function getViewer(request: Request, context: ViewerHandles): Promi
     now - new Date(session.updatedAt).getTime() > SESSION_IDLE_MS;
   if (expired || user.banned) {
     await context.db.delete(sessions).where(eq(sessions.id, session.id));
-    return null;
+    return none;
   }
   // The request's log line names the account that asked (its id, never its address).
   if (context.requestLog) context.requestLog.accountId = user.id;
-  return {
+  const viewer: Viewer = {
     id: user.id,
     name: user.name,
     email: user.email,
@@ -67,6 +89,7 @@ export async function getViewer(request: Request, context: ViewerHandles): Promi
     timezone:
       (fast === "ask-better-auth" ? await storedTimezone(context, user.id) : fast?.timezone) ?? DEFAULT_TIMEZONE,
   };
+  return { viewer, also: fast === "ask-better-auth" || !also ? undefined : (fast?.also as T) };
 }
 
 async function storedTimezone(context: ViewerHandles, userId: string): Promise<string | null> {

@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { authFor } from "./auth.server";
 import { type Attempt, secondFactorAttempt } from "./guessing.server";
 import { knownDevice, rememberDevice } from "./known-device.server";
+import { sameRecoveryCode } from "./recovery-code-format";
 import { warnIfFewRecoveryCodes } from "./recovery-codes.server";
 import { type Role, sessions, usedTotpCodes } from "./schema";
 import { authHeaders, isStaff, type Viewer } from "./session.server";
@@ -48,13 +49,18 @@ const releaseCode = (db: RequestHandles["db"], userId: string, code: string) =>
 const cleanCode = (code: string) => code.replace(/\s+/g, "");
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
-/** Six digits are a TOTP code; anything else is tried as one of the recovery codes. */
-function verify(request: Request, context: RequestHandles, code: string) {
+/**
+ * Six digits are a TOTP code; anything else is tried as one of the recovery codes. better-auth
+ * compares a recovery code exactly, so what was typed (any case, spaces or dashes) is first matched
+ * to the account's own stored code, and that one is sent.
+ */
+async function verify(request: Request, context: RequestHandles, userId: string, code: string) {
   const auth = authFor(context.db, context.env);
   const headers = authHeaders(request, context);
-  return isTotpCode(code)
-    ? auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
-    : auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+  if (isTotpCode(code)) return auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
+  const stored = await auth.api.viewBackupCodes({ body: { userId } }).catch(() => ({ backupCodes: [] as string[] }));
+  const matched = stored.backupCodes.find((one) => sameRecoveryCode(one, code)) ?? code;
+  return auth.api.verifyBackupCode({ body: { code: matched }, headers, returnHeaders: true });
 }
 
 /**
@@ -131,7 +137,7 @@ export async function completeSignIn(
   // A replayed code is refused before better-auth sees it, so the challenge stays open for a fresh one.
   if (isTotpCode(clean) && !(await claimCode(context.db, userId, clean))) return { kind: "invalid" };
   try {
-    const { headers, response } = await verify(request, context, clean);
+    const { headers, response } = await verify(request, context, userId, clean);
     // better-auth's type leaves out the admin plugin's role field, which the row always has.
     const { user, token } = response as unknown as { user: { id: string; name: string; role: Role }; token: string };
     await attempt.succeeded();
@@ -162,7 +168,7 @@ export async function stepUp(
   const clean = cleanCode(code);
   if (isTotpCode(clean) && !(await claimCode(context.db, viewer.id, clean))) return { kind: "invalid" };
   try {
-    const { headers } = await verify(request, context, clean);
+    const { headers } = await verify(request, context, viewer.id, clean);
     await attempt.succeeded();
     await context.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, viewer.sessionId));
     await afterSecondFactor(context, viewer, isTotpCode(clean) ? "session+totp" : "session+recovery-code");

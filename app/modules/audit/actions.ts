@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = {
   requestDeclined: "access-request.declined",
   medicalRecordRead: "medical-record.read",
   shareRead: "share.read",
+  shareTaken: "share.taken",
+  shareReleased: "share.released",
   followUpSettled: "follow-up.settled",
   circleScheduled: "circle.scheduled",
   circleChanged: "circle.changed",
@@ -34,5 +36,19 @@ export const AUDIT_ACTIONS = {
   recordsLinked: "account.records-linked",
   newsletterSent: "newsletter.sent",
   subscribersExported: "newsletter.subscribers-exported",
+  /** The CEREMONIES setting changed between two starts (an operator's act: no account). */
+  ceremoniesOpened: "ceremonies.opened",
+  ceremoniesPaused: "ceremonies.paused",
+  ceremonyScheduled: "ceremony.scheduled",
+  ceremonyInvited: "ceremony.invited",
+  preparationScheduled: "ceremony.preparation-scheduled",
+  preparationHeld: "ceremony.preparation-held",
+  ceremonyFlagSettled: "ceremony.flag-settled",
+  ceremonyPlaceConfirmed: "ceremony.place-confirmed",
+  ceremonyRecordRead: "ceremony.record-read",
+  ceremonyRosterRead: "ceremony.roster-read",
+  ceremonyRecordChanged: "ceremony.record-changed",
+  reactionReported: "ceremony.reaction-reported",
+  reactionCorrected: "ceremony.reaction-corrected",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -30,7 +30,7 @@ export const listRecordReads = (db: Db, userId: string) =>
     .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, AUDIT_ACTIONS.medicalRecordRead)))
-    .orderBy(desc(auditLog.id))
+    .orderBy(desc(auditLog.createdAt))
     .limit(100);
 
 /**
@@ -40,18 +40,23 @@ export const listRecordReads = (db: Db, userId: string) =>
  */
 export function listShareReads(db: Db, shareIds: ReadonlyArray<number>) {
   if (shareIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, AUDIT_ACTIONS.shareRead),
-        inArray(
-          sql`${auditLog.detail}->>'shareId'`,
-          shareIds.map((id) => String(id)),
+  return (
+    db
+      .select({ id: auditLog.id, actorName: auditLog.actorName, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, AUDIT_ACTIONS.shareRead),
+          inArray(
+            sql`${auditLog.detail}->>'shareId'`,
+            shareIds.map((id) => String(id)),
+          ),
         ),
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(100);
+      )
+      // "id + 0", not "id": ordered by the bare id, PostgreSQL walked the whole log backwards on its
+      // primary key hoping to meet 100 matches soon (1 s at a million rows, issue 47); this way it
+      // takes the few rows audit_share_read_idx finds and sorts them.
+      .orderBy(desc(sql`${auditLog.id} + 0`))
+      .limit(100)
+  );
 }

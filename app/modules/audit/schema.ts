@@ -22,6 +22,9 @@ export const auditLog = pgTable(
     index("audit_created_idx").on(t.createdAt),
     index("audit_subject_idx").on(t.subjectUserId, t.createdAt),
     index("audit_action_idx").on(t.action, t.createdAt),
+    // One kind of act on one member, newest first (their record's reads on /profile): an index probe,
+    // however many other rows name them (issue 47: a member never read walked all 5,000 of theirs).
+    index("audit_subject_action_idx").on(t.subjectUserId, t.action, t.createdAt),
     // The reads of a share, found by its id: an anonymous share's reads name no subject (issue 45).
     index("audit_share_read_idx").on(sql`(${t.detail}->>'shareId')`).where(sql`${t.action} = 'share.read'`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { wantsMail } from "../accounts/mail-settings.server";
 import { enqueue } from "../mail/outbox.server";
@@ -148,20 +148,46 @@ export function listBlockedDays(db: Db, fromDay: string) {
 /** The console's CSV rows of bookings in a range (lib/csv writes them). */
 export async function* bookingsCsv(db: Db, from: Date, to: Date) {
   yield ["starts_at", "offer", "status", "name", "email", "phone", "price_usd", "payment"];
-  for (const b of await bookingsBetween(db, from, to)) {
-    const cells = [
-      b.startsAt.toISOString(),
-      b.offerId,
-      b.status,
-      b.fullName,
-      b.email,
-      b.phone,
-      (b.priceCents / 100).toFixed(2),
-      b.paymentId ?? "",
-    ];
-    yield cells;
+  // In pages past the last row sent (keyset on start and id): a year of bookings never sits in memory.
+  let after: { startsAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          gte(bookings.startsAt, from),
+          lt(bookings.startsAt, to),
+          after
+            ? or(
+                gt(bookings.startsAt, after.startsAt),
+                and(eq(bookings.startsAt, after.startsAt), gt(bookings.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(bookings.startsAt), asc(bookings.id))
+      .limit(CSV_PAGE);
+    for (const b of rows) {
+      yield [
+        b.startsAt.toISOString(),
+        b.offerId,
+        b.status,
+        b.fullName,
+        b.email,
+        b.phone,
+        (b.priceCents / 100).toFixed(2),
+        b.paymentId ?? "",
+      ];
+    }
+    const last = rows.at(-1);
+    if (rows.length < CSV_PAGE || !last) return;
+    after = { startsAt: last.startsAt, id: last.id };
   }
 }
+
+/** Rows per page of the bookings CSV. */
+export const CSV_PAGE = 500;
 
 /** How many confirmed sessions a member has between two instants (the calendar's "This Month"). */
 export async function memberSessionCount(db: Db, userId: string, from: Date, to: Date) {

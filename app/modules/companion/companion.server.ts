@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { DAILY_PRACTICES, type InsightCategory } from "../../content/companion";
 import type { Env } from "../../env.server";
 import { keyringFor, open, openJson, seal, sealJson } from "../../lib/encryption.server";
+import { exactTime, pastCursor } from "../../lib/keyset.server";
+import { EXPORT_PAGE_SIZE, inPages } from "../../lib/streamed";
 import { replyTo } from "./replies";
 import { companionMessages, insights, practiceCompletions } from "./schema";
 
@@ -26,6 +28,26 @@ export async function conversation(db: Db, env: Env, userId: string, limit = HIS
     };
     return { id: row.id, role: row.role, ...content, createdAt: row.createdAt };
   });
+}
+
+/** Every message, oldest first, decrypted: the member's data export, read a page at a time (issue 47). */
+export async function* exportConversation(db: Db, env: Env, userId: string) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const pages = inPages(EXPORT_PAGE_SIZE, (last?: { id: number }) =>
+    db
+      .select()
+      .from(companionMessages)
+      .where(and(eq(companionMessages.userId, userId), last ? gt(companionMessages.id, last.id) : undefined))
+      .orderBy(asc(companionMessages.id))
+      .limit(EXPORT_PAGE_SIZE),
+  );
+  for await (const row of pages) {
+    const content = JSON.parse(open(ring, row.sealed, messageContext(userId))) as {
+      text: string;
+      link?: { label: string; href: string };
+    };
+    yield { id: row.id, role: row.role, ...content, createdAt: row.createdAt };
+  }
 }
 
 /** Stores the member's message and the companion's reply together. */
@@ -147,6 +169,27 @@ export async function listInsights(db: Db, env: Env, userId: string, category?: 
     createdAt: row.createdAt,
     ...openJson<{ title: string; content: string; seed?: string }>(ring, row.sealed, insightContext(userId)),
   }));
+}
+
+/** Every insight, newest first, decrypted: the member's data export, read a page at a time (issue 47). */
+export async function* exportInsights(db: Db, env: Env, userId: string) {
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const pages = inPages(EXPORT_PAGE_SIZE, (last?: { at: string; id: number }) =>
+    db
+      .select({ ...getTableColumns(insights), at: exactTime(insights.createdAt) })
+      .from(insights)
+      .where(and(eq(insights.userId, userId), pastCursor(insights.createdAt, insights.id, last, "desc")))
+      .orderBy(desc(insights.createdAt), desc(insights.id))
+      .limit(EXPORT_PAGE_SIZE),
+  );
+  for await (const row of pages) {
+    yield {
+      id: row.id,
+      category: row.category,
+      createdAt: row.createdAt,
+      ...openJson<{ title: string; content: string; seed?: string }>(ring, row.sealed, insightContext(userId)),
+    };
+  }
 }
 
 export async function deleteInsight(db: Db, userId: string, id: number) {

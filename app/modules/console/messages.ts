@@ -6,6 +6,18 @@ export const CONSOLE_MESSAGES = {
   done: {
     request: { approved: "Request approved", declined: "Request declined" },
     followUps: { done: "Marked done" },
+    ceremony: {
+      scheduled: "Ceremony day scheduled",
+      invited: "Invited: they see it on their ceremony page while ceremonies are open",
+      prepared: "Preparation session scheduled",
+      held: "Preparation session marked held",
+      settled: "Flag settled",
+      confirmed: "Place confirmed: the participant was told",
+      reminded: "Reminders sent to those whose packet is not complete",
+      recorded: "The day's record is saved",
+      reported: "The reaction is reported",
+      corrected: "The report is corrected",
+    },
     circle: {
       scheduled: "Circle scheduled",
       changed: "Circle changed: everyone with a place was sent the update",
@@ -14,6 +26,7 @@ export const CONSOLE_MESSAGES = {
     share: {
       replied: "Message sent",
       take: "The conversation is yours",
+      release: "Handed back: the member's messages go to the shared address again",
       close: "The conversation is closed",
       reopen: "The conversation is open again",
     },

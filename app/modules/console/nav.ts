@@ -19,6 +19,7 @@ export const CONSOLE_NAV: ReadonlyArray<{
   { to: "/console/circles", label: "Circles", minRole: "keeper" },
   { to: "/console/requests", label: "Access requests", minRole: "keeper", waiting: "requests" },
   { to: "/console/applications", label: "Applications", minRole: "keeper", waiting: "applications" },
+  { to: "/console/ceremonies", label: "Ceremonies", minRole: "keeper" },
   { to: "/console/bookings", label: "Bookings", minRole: "keeper", waiting: "mentorship" },
   { to: "/console/quiz", label: "Quiz", minRole: "keeper" },
   { to: "/console/giving", label: "Giving", minRole: "keeper" },
@@ -26,6 +27,7 @@ export const CONSOLE_NAV: ReadonlyArray<{
   { to: "/console/newsletter", label: "Newsletter", minRole: "keeper" },
   { to: "/console/outbox", label: "Outbox", minRole: "admin" },
   { to: "/console/audit", label: "Audit log", minRole: "admin" },
+  { to: "/console/help", label: "Help", minRole: "keeper" },
 ];
 
 export function consoleNavFor(role: Role) {

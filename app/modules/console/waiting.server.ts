@@ -17,11 +17,11 @@ export interface WaitingWork {
   followUps: number;
 }
 
+/** A mentorship request not yet decided: one rule for the badge and the console's "Today". */
+export const mentorshipWaiting = eq(bookings.status, "requested");
+
 async function countMentorshipRequests(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(eq(bookings.status, "requested"));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(mentorshipWaiting);
   return row?.n ?? 0;
 }
 

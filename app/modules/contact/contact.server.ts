@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { type UrgentCursor, urgentCursor } from "../../lib/ids";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
@@ -41,21 +42,34 @@ export async function submitContactMessage(
   });
 }
 
+/** A message not yet handled: one rule for the badge and the console's "Today". */
+export const contactWaiting = isNull(contactMessages.handledAt);
+
 /** Messages not yet handled: the console's count and badge. */
 export async function countWaitingMessages(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contactMessages)
-    .where(isNull(contactMessages.handledAt));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(contactWaiting);
   return row?.n ?? 0;
 }
 
 export type InboxFilter = "waiting" | "handled";
 
-/** The inbox: urgent first, then the oldest waiting (or the newest handled). */
-export async function listInbox(db: Db, filter: InboxFilter) {
+export const INBOX_PAGE_SIZE = 30;
+
+/** After the cursor in the waiting order (urgent first, then the oldest): on `contact_messages_waiting_idx`. */
+function afterWaiting(c: UrgentCursor) {
+  const later = sql`(${contactMessages.createdAt}, ${contactMessages.id}) > (${c.at.toISOString()}::timestamptz, ${c.id}::int)`;
+  return c.urgent
+    ? or(and(eq(contactMessages.urgent, true), later), eq(contactMessages.urgent, false))
+    : and(eq(contactMessages.urgent, false), gte(contactMessages.createdAt, c.at), later);
+}
+
+/**
+ * The inbox, a page at a time: urgent first, then the oldest waiting (or the newest handled). Each list on its own
+ * partial index, so a page costs the same however many messages the years bring (issue 47).
+ */
+export async function listInbox(db: Db, filter: InboxFilter, before?: UrgentCursor) {
   const waiting = filter === "waiting";
-  return db
+  const rows = await db
     .select({
       id: contactMessages.id,
       name: contactMessages.name,
@@ -67,9 +81,30 @@ export async function listInbox(db: Db, filter: InboxFilter) {
       preview: sql<string>`left(${contactMessages.message}, 120)`,
     })
     .from(contactMessages)
-    .where(waiting ? isNull(contactMessages.handledAt) : sql`${contactMessages.handledAt} is not null`)
-    .orderBy(desc(contactMessages.urgent), waiting ? asc(contactMessages.createdAt) : desc(contactMessages.handledAt))
-    .limit(200);
+    .where(
+      waiting
+        ? and(isNull(contactMessages.handledAt), before ? afterWaiting(before) : undefined)
+        : and(
+            isNotNull(contactMessages.handledAt),
+            before
+              ? sql`(${contactMessages.urgent}, ${contactMessages.handledAt}, ${contactMessages.id}) < (${before.urgent}::boolean, ${before.at.toISOString()}::timestamptz, ${before.id}::int)`
+              : undefined,
+          ),
+    )
+    .orderBy(
+      desc(contactMessages.urgent),
+      ...(waiting
+        ? [asc(contactMessages.createdAt), asc(contactMessages.id)]
+        : [desc(contactMessages.handledAt), desc(contactMessages.id)]),
+    )
+    .limit(INBOX_PAGE_SIZE + 1);
+  const shown = rows.slice(0, INBOX_PAGE_SIZE);
+  const last = shown.at(-1);
+  const next =
+    rows.length > INBOX_PAGE_SIZE && last
+      ? urgentCursor(last.urgent, (waiting ? last.createdAt : last.handledAt) ?? last.createdAt, last.id)
+      : null;
+  return { rows: shown, next };
 }
 
 /** One message with its replies; reading it is recorded in the audit log. */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
 
@@ -21,6 +22,12 @@ export const contactMessages = pgTable(
     index("contact_messages_created_idx").on(t.createdAt),
     index("contact_messages_user_idx").on(t.userId),
     index("contact_messages_email_idx").on(t.email),
+    // The inbox's two lists in their orders, a page at a time (issue 47): waiting, urgent first then the oldest;
+    // handled, urgent first then the newest handled (read backwards).
+    index("contact_messages_waiting_idx")
+      .on(t.urgent.desc().nullsFirst(), t.createdAt, t.id)
+      .where(sql`${t.handledAt} is null`),
+    index("contact_messages_handled_idx").on(t.urgent, t.handledAt, t.id).where(sql`${t.handledAt} is not null`),
   ],
 );
 

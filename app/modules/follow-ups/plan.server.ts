@@ -7,6 +7,7 @@ import { bookings } from "../bookings/schema";
 import { enqueue } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { followUps } from "./schema";
+import { checkInKind } from "./who5";
 
 /*
  * The scheduled side of follow-ups: planning a session's check-ins when it ends, inviting the member
@@ -21,6 +22,11 @@ const PLAN_WITHIN_MS = 3 * DAY_MS;
 export const MISSED_AFTER_DAYS = 7;
 /** How long a keeper has to reach out after a missed check-in, or a low score. */
 export const CARE_WITHIN_DAYS = 3;
+/**
+ * How long for an urgent one (words of harm or danger, a very low score): the same day, so it is
+ * dated by when to act, first in the queue, and overdue only once that day has gone by.
+ */
+export const URGENT_WITHIN_MS = 24 * 3_600_000;
 
 /** Plans the check-ins of each booked session that has ended: one row per day of the schedule, once per session. */
 export async function planFollowUps(db: Db, schedule: readonly number[], now = new Date()): Promise<number> {
@@ -59,7 +65,7 @@ export async function inviteDueFollowUps(db: Db, siteUrl: string, now = new Date
       .update(followUps)
       .set({ invitedAt: now })
       .where(and(isNull(followUps.invitedAt), isNull(followUps.answeredAt), lte(followUps.dueAt, now)))
-      .returning({ id: followUps.id, userId: followUps.userId });
+      .returning({ id: followUps.id, userId: followUps.userId, days: followUps.days });
     let sent = 0;
     for (const item of due) {
       if (!(await wantsMail(tx, item.userId, "followUps"))) {
@@ -75,8 +81,10 @@ export async function inviteDueFollowUps(db: Db, siteUrl: string, now = new Date
         ...renderMail({
           heading: "How are you, since your session?",
           paragraphs: [
-            "A few minutes: five short statements about the last two weeks and one question. Only you see your answers.",
-            "If now is not the time, it will wait for you. You can turn these check-ins off in your settings.",
+            checkInKind(item.days) === "who5"
+              ? "A few minutes: five short statements about the last two weeks and one question. Only you see your answers."
+              : "A minute: how you are since your session, in your own words. Only you see your answer.",
+            "If now is not the time, it will wait for you for two weeks. You can turn these check-ins off in your settings.",
           ],
           action: { label: "Open your check-in", url: `${siteUrl}/follow-ups/${item.id}` },
         }),

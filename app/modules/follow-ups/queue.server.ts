@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { type UrgentCursor, urgentCursor } from "../../lib/ids";
 import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS } from "../audit/actions";
 import { recordAudit } from "../audit/audit.server";
@@ -11,11 +12,26 @@ import { followUps } from "./schema";
  * why, never the answers: those are the member's alone.
  */
 
-const waiting = and(isNotNull(followUps.careReason), isNull(followUps.careDoneAt));
+/** A check-in waiting for a keeper: one rule for the queue, its badge and the console's "Today". */
+export const followUpWaiting = and(isNotNull(followUps.careReason), isNull(followUps.careDoneAt));
+const waiting = followUpWaiting;
 
-/** The waiting items, urgent first, then the soonest due; with the member's name and account. */
-export function followUpQueue(db: Db) {
-  return db
+export const QUEUE_PAGE_SIZE = 30;
+
+/** After the cursor in the queue's order (urgent first, then the soonest due, then the id). */
+function afterInQueue(c: UrgentCursor) {
+  const later = sql`(${followUps.careDueAt}, ${followUps.id}) > (${c.at.toISOString()}::timestamptz, ${c.id}::int)`;
+  return c.urgent
+    ? or(and(eq(followUps.careUrgent, true), later), eq(followUps.careUrgent, false))
+    : and(eq(followUps.careUrgent, false), gte(followUps.careDueAt, c.at), later);
+}
+
+/**
+ * The waiting items, urgent first, then the soonest due; with the member's name and account. A page at a time
+ * (`?before=`, issue 47) on `follow_ups_waiting_idx`; `next` is the next page's cursor, or null at the last item.
+ */
+export async function followUpQueue(db: Db, before?: UrgentCursor) {
+  const rows = await db
     .select({
       id: followUps.id,
       memberId: followUps.userId,
@@ -28,9 +44,15 @@ export function followUpQueue(db: Db) {
     })
     .from(followUps)
     .innerJoin(users, eq(users.id, followUps.userId))
-    .where(waiting)
+    .where(and(waiting, before ? afterInQueue(before) : undefined))
     .orderBy(desc(followUps.careUrgent), asc(followUps.careDueAt), asc(followUps.id))
-    .limit(200);
+    .limit(QUEUE_PAGE_SIZE + 1);
+  const shown = rows.slice(0, QUEUE_PAGE_SIZE);
+  const last = shown.at(-1);
+  // Every waiting item has a date to act by (plan.server.ts, answerFollowUp); its due date stands in otherwise.
+  const next =
+    rows.length > QUEUE_PAGE_SIZE && last ? urgentCursor(last.urgent, last.careDueAt ?? last.dueAt, last.id) : null;
+  return { rows: shown, next };
 }
 
 /** The last items keepers marked done (the queue's history), newest first. */

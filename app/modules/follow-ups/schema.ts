@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
 import { bookings } from "../bookings/schema";
@@ -19,6 +20,8 @@ export const followUps = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    /** Or the ceremony place it follows (ceremonies' after-care; no reference: the account's deletion takes both). */
+    placeId: integer("place_id"),
     /** Days after the session's end, as the schedule said when the session ended. */
     days: integer("days").notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
@@ -38,6 +41,14 @@ export const followUps = pgTable(
     index("follow_ups_user_idx").on(t.userId, t.dueAt),
     index("follow_ups_due_idx").on(t.dueAt),
     uniqueIndex("follow_ups_booking_step_idx").on(t.bookingId, t.days),
+    uniqueIndex("follow_ups_place_step_idx").on(t.placeId, t.days),
+    // The keepers' queue in its order, a page at a time (issue 47), and its history's newest (queue.server.ts).
+    index("follow_ups_waiting_idx")
+      .on(t.careUrgent.desc().nullsFirst(), t.careDueAt, t.id)
+      .where(sql`${t.careReason} is not null and ${t.careDoneAt} is null`),
+    index("follow_ups_settled_idx")
+      .on(t.careDoneAt)
+      .where(sql`${t.careReason} is not null and ${t.careDoneAt} is not null`),
   ],
 );
 export type FollowUp = typeof followUps.$inferSelect;

@@ -17,6 +17,13 @@ export const followUpSchema = z.object({
 });
 export type FollowUpInput = z.infer<typeof followUpSchema>;
 
+/** The short check-in before two weeks have passed (who5.ts, `checkInKind`): the member's own words, required. */
+export const shortCheckInSchema = z.object({
+  note: z
+    .string()
+    .check(z.trim(), z.minLength(1, FOLLOW_UP_MESSAGES.noteMissing), z.maxLength(5000, FOLLOW_UP_MESSAGES.noteLong)),
+});
+
 /** A keeper marking a waiting follow-up done. */
 export const settleSchema = z.object({
   followUpId: z.string().check(z.regex(/^\d{1,9}$/, "Please choose a follow-up.")),

@@ -27,7 +27,22 @@ export const WHO5_SCALE = [
   { points: 0, label: "At no time" },
 ] as const;
 
-/** The one free-text question that goes with it. */
+/**
+ * The WHO-5 asks about the last two weeks: asked sooner after a session, those weeks would be
+ * mostly before it. A check-in due earlier than this is a short one instead: how the member is
+ * since the session, in their own words (with the same crisis path), and no score.
+ */
+export const WHO5_WINDOW_DAYS = 14;
+
+export type CheckInKind = "short" | "who5";
+
+/** Which check-in comes this many days after a session. */
+export const checkInKind = (days: number): CheckInKind => (days >= WHO5_WINDOW_DAYS ? "who5" : "short");
+
+/** The short check-in's one question (its answer is required: it is the whole check-in). */
+export const SHORT_QUESTION = "How are you, since your session? In your own words, as much or as little as you like.";
+
+/** The one free-text question that goes with the WHO-5. */
 export const FOLLOW_UP_QUESTION =
   "Since your session, what has stayed with you, and is there anything you would like support with?";
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { site } from "../../lib/site";
+import { users } from "../accounts/schema";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { applications } from "../intake/schema";
 import { enqueue } from "../mail/outbox.server";
@@ -10,7 +11,7 @@ import { refundPayment } from "../payments/payments.server";
 import type { PurposeHandlers } from "../payments/purposes.server";
 import type { Payment } from "../payments/schema";
 import { formatCents } from "./amounts";
-import { type Gift, gifts, type RecurringGift } from "./schema";
+import { type Gift, gifts, type RecurringGift, recurringGifts } from "./schema";
 
 export const GIFT_PAGE_SIZE = 50;
 
@@ -116,10 +117,14 @@ export async function recordInPersonGift(
   },
   ip: string,
 ) {
+  const owner = await provenOwnerOf(tx, input.email);
   const [gift] = await tx
     .insert(gifts)
     .values({
       paymentId: null,
+      // The member whose proven address this is has it on their statement at once; an address no
+      // account has proven joins no one (identity is an account, a typed address proves nothing).
+      userId: owner,
       kind: "offering",
       method: input.method,
       chequeNumber: input.method === "cheque" ? input.chequeNumber : null,
@@ -135,7 +140,7 @@ export async function recordInPersonGift(
   await recordAudit(tx, {
     action: AUDIT_ACTIONS.giftRecorded,
     actor: staff,
-    detail: { giftId: gift.id, amountCents: gift.amountCents, method: gift.method },
+    detail: { giftId: gift.id, amountCents: gift.amountCents, method: gift.method, linked: owner !== null },
     ip,
   });
   if (input.sendReceipt) {
@@ -150,15 +155,25 @@ export async function recordInPersonGift(
   return gift;
 }
 
-/** A member's own gifts: given from the account, or linked to it from a proven address. */
-export function memberGifts(db: Db, userId: string) {
-  return db.select().from(gifts).where(eq(gifts.userId, userId)).orderBy(desc(gifts.givenAt));
+/** The account whose proven (verified) sign-in address `email` is, or null. */
+async function provenOwnerOf(tx: Db, email: string): Promise<string | null> {
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.emailVerified, true)))
+    .limit(1);
+  return owner?.id ?? null;
 }
 
-export function giftsInYear(db: Db, userId: string, year: number) {
-  return db
-    .select()
+/** A gift with how often its recurring offering gives, if it is one's collection (for giftMethodLabel). */
+export const withInterval = (db: Db) =>
+  db
+    .select({ ...getTableColumns(gifts), recurringInterval: recurringGifts.interval })
     .from(gifts)
+    .leftJoin(recurringGifts, eq(recurringGifts.id, gifts.recurringId));
+
+export function giftsInYear(db: Db, userId: string, year: number) {
+  return withInterval(db)
     .where(
       and(
         eq(gifts.userId, userId),
@@ -184,9 +199,7 @@ const filterWhere = (f: GiftFilter) =>
 
 /** The console's list, newest first, keyset-paged by id. */
 export function listGifts(db: Db, filter: GiftFilter & { before?: number; limit?: number }) {
-  return db
-    .select()
-    .from(gifts)
+  return withInterval(db)
     .where(and(filterWhere(filter), filter.before ? lt(gifts.id, filter.before) : undefined))
     .orderBy(desc(gifts.id))
     .limit(filter.limit ?? GIFT_PAGE_SIZE);

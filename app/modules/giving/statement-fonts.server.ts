@@ -93,3 +93,35 @@ export function statementFonts(): StatementFonts {
   };
   return loaded;
 }
+
+/**
+ * The four fonts registered on a document by name, with each font's name and the order a run tries
+ * them in (Chinese, Japanese and Korean have no bold face here: bold text in them uses the regular one).
+ * Shared by every PDF the app makes.
+ */
+export function registerFaces(doc: PDFKit.PDFDocument) {
+  const fonts = statementFonts();
+  const faces: ReadonlyArray<readonly [string, StatementFont]> = [
+    ["regular", fonts.regular],
+    ["bold", fonts.bold],
+    ["cjk", fonts.cjk],
+    ["hangul", fonts.hangul],
+  ];
+  for (const [name, font] of faces) doc.registerFont(name, font.file);
+  const nameOf = new Map(faces.map(([name, font]) => [font, name]));
+  const order = {
+    regular: [fonts.regular, fonts.cjk, fonts.hangul],
+    bold: [fonts.bold, fonts.cjk, fonts.hangul],
+  } as const;
+  return { nameOf, order };
+}
+
+/** Collects a document's bytes as pdfkit writes them; the promise answers once `doc.end()` has run. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    doc.on("end", () => resolve(Uint8Array.from(Buffer.concat(chunks))));
+    doc.on("error", reject);
+  });
+}

@@ -8,6 +8,7 @@ const gift = (i: number) => ({
   amountCents: 2500 + i * 100,
   feeCents: 0,
   kind: i % 3 === 0 ? ("ceremony" as const) : ("offering" as const),
+  method: "Online",
 });
 const base = {
   year: 2024,
@@ -42,7 +43,7 @@ describe("givingStatementPdf", () => {
       organization: { legalName: "Sacred Path Congregation" },
     });
     const { text } = await readPdf(pdf);
-    expect(text).toContain("Offering (with $4.42 fee) $112.42");
+    expect(text).toContain("Offering, Online (with $4.42 fee) $112.42");
     expect(text).toContain("Total (2 gifts) $138.42");
     expect(text).toContain("The total includes $4.42 you gave to cover payment processing fees; it was given too.");
   });
@@ -64,14 +65,14 @@ describe("givingStatementPdf", () => {
         "Giving statement for 2024",
         "Donor: Żółć 王小明",
         "Email: donor@example.org",
-        "Receipt no. Date Kind Amount (USD)",
+        "Receipt no. Date Kind and method Amount (USD)",
       ]);
       expect(lines.at(-1)).toBe(`Page ${i + 1} of 3`);
     });
     // Every gift once, in order, across the pages.
     const rows = pages.flatMap((page) => page.split("\n").filter((line) => /^10\d\d /.test(line)));
     expect(rows.map((line) => Number(line.split(" ")[0]))).toEqual(gifts.map((g) => g.id));
-    expect(rows[0]).toBe("1000 January 1, 2024 Ceremony donation $25.00");
+    expect(rows[0]).toBe("1000 January 1, 2024 Ceremony donation, Online $25.00");
     const total = gifts.reduce((sum, g) => sum + g.amountCents, 0) / 100;
     expect(pages[2]).toContain(`Total (70 gifts) $${total.toLocaleString("en-US")}.00`);
     expect(pages.slice(0, 2).join("\n")).not.toContain("Total (");
@@ -83,6 +84,22 @@ describe("givingStatementPdf", () => {
     expect(last.filter((role) => role === "Table")).toHaveLength(1);
     expect(last.filter((role) => role === "TH")).toHaveLength(4);
     expect(last.filter((role) => role === "TR")).toHaveLength(71);
+  });
+
+  it("says how each gift was given: cash, a cheque and its number, online, monthly", async () => {
+    const pdf = await givingStatementPdf({
+      ...base,
+      gifts: [
+        { ...gift(1), method: "Cash" },
+        { ...gift(2), method: "Cheque no. 1042" },
+        { ...gift(4), method: "Online, monthly", amountCents: 4610, feeCents: 210 },
+      ],
+      organization: { legalName: "Sacred Path Congregation" },
+    });
+    const { text } = await readPdf(pdf);
+    expect(text).toContain("1001 February 2, 2024 Offering, Cash $26.00");
+    expect(text).toContain("1002 March 3, 2024 Offering, Cheque no. 1042 $27.00");
+    expect(text).toContain("1004 May 5, 2024 Offering, Online, monthly (with $2.10 fee) $46.10");
   });
 
   it("sets a long name smaller, then cuts it, rather than running off the page", async () => {

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { formatDate } from "~/lib/dates";
 import { formatCents } from "./amounts";
-import { type FontRun, fontRuns, type StatementFont, statementFonts } from "./statement-fonts.server";
+import { type FontRun, fontRuns, pdfBytes, registerFaces, type StatementFont } from "./statement-fonts.server";
 
 /**
  * A member's year-end giving statement (a tax document) as a tagged PDF 1.7, made with pdfkit.
@@ -22,6 +22,8 @@ export interface StatementInput {
     amountCents: number;
     feeCents: number;
     kind: "offering" | "ceremony";
+    /** How it was given (giftMethodLabel): "Cash", "Cheque no. 1042", "Online, monthly"… */
+    method: string;
   }>;
   issuedAt: Date;
   /** From the settings ORG_LEGAL_NAME and ORG_TAX_ID (an EIN); without a tax id that line is left out. */
@@ -33,6 +35,8 @@ export interface StatementInput {
 const PAGE = { width: 612, height: 792, margin: 56 };
 const COLUMNS = { receipt: PAGE.margin, date: 150, kind: 270, amountRight: PAGE.width - PAGE.margin };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
+// The kind and method column, up to the widest amount ("$100,000.00").
+const KIND_WIDTH = COLUMNS.amountRight - COLUMNS.kind - 70;
 const ROW = 18;
 // Room kept under the last row of a page for the total and the closing notes.
 const CLOSING = 150;
@@ -55,7 +59,6 @@ interface Place {
 
 /** The statement as PDF bytes. */
 export async function givingStatementPdf(input: StatementInput): Promise<Uint8Array<ArrayBuffer>> {
-  const fonts = statementFonts();
   const { legalName, taxId } = input.organization;
   const title = `Giving statement for ${input.year}`;
   const doc = new PDFDocument({
@@ -76,26 +79,8 @@ export async function givingStatementPdf(input: StatementInput): Promise<Uint8Ar
       ModDate: input.issuedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-
-  const faces: ReadonlyArray<readonly [string, StatementFont]> = [
-    ["regular", fonts.regular],
-    ["bold", fonts.bold],
-    ["cjk", fonts.cjk],
-    ["hangul", fonts.hangul],
-  ];
-  for (const [name, font] of faces) doc.registerFont(name, font.file);
-  const nameOf = new Map(faces.map(([name, font]) => [font, name]));
-  // Chinese, Japanese and Korean have no bold face here: bold text in them uses the regular one.
-  const order = {
-    regular: [fonts.regular, fonts.cjk, fonts.hangul],
-    bold: [fonts.bold, fonts.cjk, fonts.hangul],
-  } as const;
+  const bytes = pdfBytes(doc);
+  const { nameOf, order } = registerFaces(doc);
 
   const runWidth = (runs: FontRun<StatementFont>[], size: number) =>
     runs.reduce((sum, run) => sum + doc.font(nameOf.get(run.font) ?? "regular", size).widthOfString(run.text), 0);
@@ -172,7 +157,7 @@ export async function givingStatementPdf(input: StatementInput): Promise<Uint8Ar
   const HEADS: ReadonlyArray<readonly [string, Place]> = [
     ["Receipt no.", { x: COLUMNS.receipt, size: 10, weight: "bold" }],
     ["Date", { x: COLUMNS.date, size: 10, weight: "bold" }],
-    ["Kind", { x: COLUMNS.kind, size: 10, weight: "bold" }],
+    ["Kind and method", { x: COLUMNS.kind, size: 10, weight: "bold" }],
     ["Amount (USD)", { x: COLUMNS.amountRight, size: 10, weight: "bold", align: "right" }],
   ];
   const tableHead = (first: boolean) => {
@@ -209,8 +194,9 @@ export async function givingStatementPdf(input: StatementInput): Promise<Uint8Ar
     tag(row, "TD", () => text(String(gift.id), { x: COLUMNS.receipt, size: 10 }));
     tag(row, "TD", () => text(day(gift.givenAt), { x: COLUMNS.date, size: 10 }));
     // A covered fee was given too: the row says how much of its amount it was.
-    const kind = gift.feeCents > 0 ? `${KIND[gift.kind]} (with ${formatCents(gift.feeCents)} fee)` : KIND[gift.kind];
-    tag(row, "TD", () => text(kind, { x: COLUMNS.kind, size: 10 }));
+    const fee = gift.feeCents > 0 ? ` (with ${formatCents(gift.feeCents)} fee)` : "";
+    const kind = `${KIND[gift.kind]}, ${gift.method}${fee}`;
+    tag(row, "TD", () => text(kind, { x: COLUMNS.kind, size: 10, maxWidth: KIND_WIDTH, shrink: true }));
     tag(row, "TD", () => text(formatCents(gift.amountCents), { x: COLUMNS.amountRight, size: 10, align: "right" }));
     row.end();
     y += ROW;
@@ -253,6 +239,5 @@ export async function givingStatementPdf(input: StatementInput): Promise<Uint8Ar
     );
   }
   doc.end();
-  await done;
-  return Uint8Array.from(Buffer.concat(chunks));
+  return bytes;
 }

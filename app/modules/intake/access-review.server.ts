@@ -35,11 +35,11 @@ export function listAccessRequests(db: Db, options: { status?: AccessRequestStat
     .limit(REVIEW_PAGE_SIZE);
 }
 
+/** A request not yet decided: one rule for the badge and the console's "Today". */
+export const requestWaiting = eq(accessRequests.status, "new");
+
 export async function countNewAccessRequests(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accessRequests)
-    .where(eq(accessRequests.status, "new"));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accessRequests).where(requestWaiting);
   return row?.n ?? 0;
 }
 

@@ -37,11 +37,11 @@ export function listApplications(db: Db, options: { status?: ApplicationStatus; 
     .limit(APPLICATION_PAGE_SIZE);
 }
 
+/** An application no keeper has started on: one rule for the badge and the console's "Today". */
+export const applicationWaiting = eq(applications.status, "new");
+
 export async function countNewApplications(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applications)
-    .where(eq(applications.status, "new"));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(applications).where(applicationWaiting);
   return row?.n ?? 0;
 }
 

@@ -100,6 +100,7 @@ export async function shareForStaff(
     urgent: share.urgent,
     status: share.status,
     createdAt: share.createdAt,
+    assigneeId: share.assigneeId,
     assigneeName: share.assigneeName,
     memberName: share.anonymous ? ANONYMOUS : found.memberName,
   };

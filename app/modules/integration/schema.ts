@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema";
 
@@ -60,6 +61,8 @@ export const facilitatorShares = pgTable(
   (t) => [
     index("facilitator_shares_user_idx").on(t.userId, t.createdAt),
     index("facilitator_shares_created_idx").on(t.createdAt),
+    // The console's waiting list, urgent first, a page at a time (issue 47), and its badge's count.
+    index("facilitator_shares_waiting_idx").on(t.urgent, t.id).where(sql`${t.status} = 'waiting-keeper'`),
   ],
 );
 

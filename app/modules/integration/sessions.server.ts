@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
+import { exactTime, pastCursor } from "../../lib/keyset.server";
+import { EXPORT_PAGE_SIZE, inPages } from "../../lib/streamed";
 import { integrationSessions } from "./schema";
 import type { IntegrationSessionInput } from "./validation";
 
 type Text = Omit<IntegrationSessionInput, "tags"> & { vision?: { prompt: string; seed: string } };
-const context = (userId: string, id: string) => `integration:${userId}:${id}`;
+export const context = (userId: string, id: string) => `integration:${userId}:${id}`;
 
 export async function saveSession(db: Db, env: Env, userId: string, input: IntegrationSessionInput): Promise<string> {
   const id = randomUUID();
@@ -48,6 +50,43 @@ export async function listSessions(db: Db, env: Env, userId: string, q = "", lim
       s.emotions.toLowerCase().includes(needle) ||
       s.tags.some((t) => t.toLowerCase().includes(needle)),
   );
+}
+
+/** Every session, decrypted, for the member's data export: newest first, read a page at a time (issue 47). */
+export async function* exportSessions(db: Db, env: Env, userId: string) {
+  type Row = typeof integrationSessions.$inferSelect & { at: string };
+  const t = integrationSessions;
+  const pages = inPages(EXPORT_PAGE_SIZE, (last?: Row) =>
+    db
+      .select({ ...getTableColumns(t), at: exactTime(t.createdAt) })
+      .from(t)
+      .where(and(eq(t.userId, userId), pastCursor(t.createdAt, t.id, last, "desc")))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(EXPORT_PAGE_SIZE),
+  );
+  for await (const row of pages) yield open(env, row);
+}
+
+export const SESSION_PAGE_SIZE = 20;
+
+/**
+ * A page of the member's sessions, newest first, before the cursor `before` (a created-at instant):
+ * the archive's cost stays one page however many years of sessions there are (issue 47). `older`
+ * is the cursor of the next page, or null at the first session.
+ */
+export async function sessionPage(db: Db, env: Env, userId: string, before?: Date) {
+  const rows = await db
+    .select()
+    .from(integrationSessions)
+    .where(and(eq(integrationSessions.userId, userId), before ? lt(integrationSessions.createdAt, before) : undefined))
+    .orderBy(desc(integrationSessions.createdAt))
+    .limit(SESSION_PAGE_SIZE + 1);
+  const shown = rows.slice(0, SESSION_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    sessions: shown.map((row) => open(env, row)),
+    older: rows.length > SESSION_PAGE_SIZE && last ? last.createdAt.toISOString() : null,
+  };
 }
 
 /** Keeps a generated vision with one of the member's sessions (its prompt and seed; the image is redrawn). */

@@ -1,16 +1,25 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open, seal } from "../../lib/encryption.server";
+import { serialId } from "../../lib/ids";
 import { users } from "../accounts/schema";
 import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
 import { facilitatorShares } from "./schema";
-import { lastKeeperMessage, type ThreadMessage, threadMessages, threadPage } from "./thread-reads.server";
+import {
+  lastKeeperMessage,
+  lastKeeperMessages,
+  type ThreadMessage,
+  threadMessagesInOrder,
+  threadPage,
+} from "./thread-reads.server";
 import { ANONYMOUS } from "./thread-words";
 
 export type ShareKind = "share" | "group-request" | "message";
-const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
+export const context = (userId: string, id: number, part: "content" | "reply") => `share:${userId}:${id}:${part}`;
+/** What a share's first words are sealed with (member-inbox.server.ts opens them for its list). */
+export const contentContext = (userId: string, id: number) => context(userId, id, "content");
 
 const WHAT: Record<ShareKind, string> = {
   share: "A member's reflection",
@@ -59,12 +68,12 @@ export async function createShare(
   });
 }
 
+/** A conversation whose turn is the keepers': one rule for the badge and the console's "Today". */
+export const shareWaiting = eq(facilitatorShares.status, "waiting-keeper");
+
 /** Conversations whose turn is the keepers': the console's count and badge. */
 export async function countWaitingShares(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(facilitatorShares)
-    .where(eq(facilitatorShares.status, "waiting-keeper"));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(facilitatorShares).where(shareWaiting);
   return row?.n ?? 0;
 }
 
@@ -128,25 +137,61 @@ export async function memberShares(db: Db, env: Env, userId: string) {
     .where(eq(facilitatorShares.userId, userId))
     .orderBy(desc(facilitatorShares.lastMessageAt))
     .limit(50);
-  return Promise.all(
-    rows.map(async (row) => {
-      const opened = openShare(env, row);
-      const last = await lastKeeperWord(db, env, row, opened);
-      return { ...opened, lastKeeperWord: last, unread: isUnread(last, row) };
-    }),
-  );
+  // Each share's last keeper word in one go, not one statement per share (issue 47).
+  const lastMessages = await lastKeeperMessages(db, env, rows);
+  return rows.map((row) => {
+    const opened = openShare(env, row);
+    const last = lastMessages.get(row.id) ?? earlierReply(opened);
+    return { ...opened, lastKeeperWord: last, unread: isUnread(last, row) };
+  });
 }
 
-/** Every share of the member with its whole conversation (the older reply as `reply`): their data export, never a page. */
-export async function exportShares(db: Db, env: Env, userId: string) {
+/** The member's shares in their export's order, newest word first: their ids only (a number each). */
+export async function shareIdsOf(db: Db, userId: string): Promise<number[]> {
   const rows = await db
-    .select()
+    .select({ id: facilitatorShares.id })
     .from(facilitatorShares)
     .where(eq(facilitatorShares.userId, userId))
-    .orderBy(desc(facilitatorShares.lastMessageAt));
-  return Promise.all(
-    rows.map(async (row) => ({ ...openShare(env, row), messages: await threadMessages(db, env, row) })),
-  );
+    .orderBy(desc(facilitatorShares.lastMessageAt), desc(facilitatorShares.id));
+  return rows.map((row) => row.id);
+}
+
+/** The shares the export opens at a time (one statement), their messages read in pages across them. */
+const EXPORT_SHARES = 50;
+
+/**
+ * Every share of `ids` (shareIdsOf) with its whole conversation (the older reply as `reply`): the
+ * member's data export, never a page. Each share's `messages` is read as the writer reaches it, a
+ * page at a time across the shares (thread-reads.server.ts), so only a page is held (issue 47).
+ */
+export async function* exportShares(db: Db, env: Env, userId: string, ids: ReadonlyArray<number>) {
+  for (let at = 0; at < ids.length; at += EXPORT_SHARES) {
+    const slice = ids.slice(at, at + EXPORT_SHARES);
+    const rows = await db
+      .select()
+      .from(facilitatorShares)
+      .where(and(eq(facilitatorShares.userId, userId), inArray(facilitatorShares.id, slice)));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const shares = slice.flatMap((id) => byId.get(id) ?? []);
+    const messagesOf = splitByShare(threadMessagesInOrder(db, env, shares));
+    for (const row of shares) yield { ...openShare(env, row), messages: messagesOf(row.id) };
+  }
+}
+
+/**
+ * One stream of messages in the shares' order, split by share: each share's part is read when the
+ * writer reaches it; the first message of the next share waits for that share.
+ */
+function splitByShare(messages: AsyncIterator<{ shareId: number; message: ThreadMessage }>) {
+  let waiting: IteratorResult<{ shareId: number; message: ThreadMessage }> | undefined;
+  return async function* messagesOf(shareId: number) {
+    for (;;) {
+      waiting ??= await messages.next();
+      if (waiting.done || waiting.value.shareId !== shareId) return;
+      yield waiting.value.message;
+      waiting = undefined;
+    }
+  };
 }
 
 /**
@@ -166,31 +211,54 @@ export async function memberShare(db: Db, env: Env, userId: string, id: number, 
 
 export const SHARES_PAGE_SIZE = 50;
 
-/** The console list: who and when, never the content (opening one is an audited read). */
-export function listSharesForStaff(db: Db, options: { unanswered?: boolean; before?: number }) {
-  return (
-    db
-      .select({
-        id: facilitatorShares.id,
-        kind: facilitatorShares.kind,
-        // "Anonymous Sharing": keepers see no name; the reply still reaches the member by their account.
-        memberName: sql<string>`case when ${facilitatorShares.anonymous} then ${ANONYMOUS} else ${users.name} end`,
-        createdAt: facilitatorShares.createdAt,
-        lastMessageAt: facilitatorShares.lastMessageAt,
-        status: facilitatorShares.status,
-        assigneeName: facilitatorShares.assigneeName,
-        urgent: facilitatorShares.urgent,
-      })
-      .from(facilitatorShares)
-      .innerJoin(users, eq(users.id, facilitatorShares.userId))
-      .where(
-        and(
-          options.unanswered ? eq(facilitatorShares.status, "waiting-keeper") : undefined,
-          options.before ? lt(facilitatorShares.id, options.before) : undefined,
-        ),
-      )
-      // Waiting: urgent ones first.
-      .orderBy(...(options.unanswered ? [desc(facilitatorShares.urgent)] : []), desc(facilitatorShares.id))
-      .limit(SHARES_PAGE_SIZE)
-  );
+/**
+ * Where the console's list goes on from (`?before=`): the last row's id, and in the waiting list, ordered urgent
+ * first, whether it was urgent (`u<id>`), so the next page starts after it in that order, never repeating an urgent
+ * share or skipping one.
+ */
+export type ShareCursor = { urgent: boolean; id: number };
+export const shareCursor = (row: { urgent: boolean; id: number }, unanswered: boolean) =>
+  unanswered && row.urgent ? `u${row.id}` : String(row.id);
+export function parseShareCursor(value: string | null, unanswered: boolean): ShareCursor | undefined {
+  const urgent = unanswered && value?.startsWith("u") === true;
+  const id = serialId(urgent ? value?.slice(1) : value);
+  return id ? { urgent, id } : undefined;
+}
+
+/**
+ * The console list, a page at a time: who and when, never the content (opening one is an audited read). Waiting ones
+ * on `facilitator_shares_waiting_idx (urgent, id)`, all of them on the primary key; `next` is the next page's cursor.
+ */
+export async function listSharesForStaff(db: Db, options: { unanswered?: boolean; before?: ShareCursor }) {
+  const { unanswered = false, before } = options;
+  const rows = await db
+    .select({
+      id: facilitatorShares.id,
+      kind: facilitatorShares.kind,
+      // "Anonymous Sharing": keepers see no name; the reply still reaches the member by their account.
+      memberName: sql<string>`case when ${facilitatorShares.anonymous} then ${ANONYMOUS} else ${users.name} end`,
+      createdAt: facilitatorShares.createdAt,
+      lastMessageAt: facilitatorShares.lastMessageAt,
+      status: facilitatorShares.status,
+      assigneeName: facilitatorShares.assigneeName,
+      urgent: facilitatorShares.urgent,
+    })
+    .from(facilitatorShares)
+    .innerJoin(users, eq(users.id, facilitatorShares.userId))
+    .where(
+      and(
+        unanswered ? eq(facilitatorShares.status, "waiting-keeper") : undefined,
+        before
+          ? unanswered
+            ? sql`(${facilitatorShares.urgent}, ${facilitatorShares.id}) < (${before.urgent}::boolean, ${before.id}::int)`
+            : lt(facilitatorShares.id, before.id)
+          : undefined,
+      ),
+    )
+    // Waiting: urgent ones first.
+    .orderBy(...(unanswered ? [desc(facilitatorShares.urgent)] : []), desc(facilitatorShares.id))
+    .limit(SHARES_PAGE_SIZE + 1);
+  const shown = rows.slice(0, SHARES_PAGE_SIZE);
+  const last = shown.at(-1);
+  return { rows: shown, next: rows.length > SHARES_PAGE_SIZE && last ? shareCursor(last, unanswered) : null };
 }

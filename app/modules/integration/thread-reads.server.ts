@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open } from "../../lib/encryption.server";
+import { EXPORT_PAGE_SIZE, inPages } from "../../lib/streamed";
 import { facilitatorShares, shareMessages } from "./schema";
 
 /*
@@ -34,21 +35,53 @@ const opened = (ring: ReturnType<typeof keyringFor>, share: { id: number; userId
 });
 
 /**
- * Every message after a share's first words, oldest first: for the member's export only. A page
- * reads `threadPage`, whose cost does not grow with the conversation (issue 45).
+ * Every message after the first words of `shares`, in their order and oldest first within each: for
+ * the member's export only, read a page of EXPORT_PAGE_SIZE at a time (issue 47: it was one query per
+ * share, then every message at once). A page is two statements: which messages come next (one index
+ * range of `share_messages_share_idx` per share, each cut at a page), then those rows.
  */
-export async function threadMessages(
+export async function* threadMessagesInOrder(
   db: Db,
   env: Env,
-  share: { id: number; userId: string },
-): Promise<ThreadMessage[]> {
+  shares: ReadonlyArray<{ id: number; userId: string }>,
+): AsyncGenerator<{ shareId: number; message: ThreadMessage }> {
+  if (shares.length === 0) return;
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
-  const rows = await db
-    .select()
-    .from(shareMessages)
-    .where(eq(shareMessages.shareId, share.id))
-    .orderBy(asc(shareMessages.id));
-  return rows.map((row) => opened(ring, share, row));
+  const list = sql.join(
+    shares.map((share, pos) => sql`(${pos}::int, ${share.id}::int)`),
+    sql`, `,
+  );
+  const pages = inPages(EXPORT_PAGE_SIZE, async (last?: { pos: number; id: number }) => {
+    const next = await db.execute(sql`
+      select s.pos, m.id from (values ${list}) as s(pos, share_id)
+      cross join lateral (
+        select m.id from share_messages m
+         where m.share_id = s.share_id ${last ? sql`and (s.pos > ${last.pos} or m.id > ${last.id})` : sql``}
+         order by m.id limit ${EXPORT_PAGE_SIZE}) as m
+      ${last ? sql`where s.pos >= ${last.pos}` : sql``}
+      order by s.pos, m.id limit ${EXPORT_PAGE_SIZE}`);
+    const keys = (next as unknown as { rows: Array<{ pos: number; id: number }> }).rows.map((r) => ({
+      pos: Number(r.pos),
+      id: Number(r.id),
+    }));
+    if (keys.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(shareMessages)
+      .where(
+        inArray(
+          shareMessages.id,
+          keys.map((k) => k.id),
+        ),
+      );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A message deleted between the two statements is left out, and the page keeps its length.
+    return keys.map((key) => ({ ...key, row: byId.get(key.id) }));
+  });
+  for await (const { pos, row } of pages) {
+    const share = shares[pos];
+    if (row && share) yield { shareId: share.id, message: opened(ring, share, row) };
+  }
 }
 
 /** How many messages a conversation's page shows: its newest, with a link to the ones before. */
@@ -101,6 +134,37 @@ export async function lastKeeperMessage(
 }
 
 /**
+ * The keepers' last message in each of many conversations, by share id: two statements however many
+ * shares (issue 47), each one index probe per share on `share_messages_keeper_idx`.
+ */
+export async function lastKeeperMessages(
+  db: Db,
+  env: Env,
+  shares: Array<{ id: number; userId: string }>,
+): Promise<Map<number, ThreadMessage>> {
+  const found = new Map<number, ThreadMessage>();
+  if (shares.length === 0) return found;
+  const list = sql.join(
+    shares.map((share) => sql`(${share.id}::int)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select (select m.id from share_messages m where m.share_id = s.id and m.from_keeper order by m.id desc limit 1) as id
+    from (values ${list}) as s(id)`);
+  const ids = (result as unknown as { rows: Array<{ id: number | null }> }).rows.flatMap((r) =>
+    r.id === null ? [] : [Number(r.id)],
+  );
+  if (ids.length === 0) return found;
+  const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
+  const byId = new Map(shares.map((share) => [share.id, share]));
+  for (const row of await db.select().from(shareMessages).where(inArray(shareMessages.id, ids))) {
+    const share = byId.get(row.shareId);
+    if (share) found.set(row.shareId, opened(ring, share, row));
+  }
+  return found;
+}
+
+/**
  * The member opened their conversation themselves (or pressed "Mark as read"): the keepers'
  * messages so far are read. False when it is not theirs.
  */
@@ -111,33 +175,4 @@ export async function markReadByMember(db: Db, memberId: string, shareId: number
     .where(and(eq(facilitatorShares.id, shareId), eq(facilitatorShares.userId, memberId)))
     .returning({ id: facilitatorShares.id });
   return done.length === 1;
-}
-
-/**
- * How many of the member's conversations hold a keeper's word they have not opened: the
- * navigation's count. The one being opened and read (`opening`) is not counted: its page reads it
- * as the count is taken (the two loaders run side by side).
- */
-export async function unreadForMember(db: Db, memberId: string, opening?: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${facilitatorShares.id})::int` })
-    .from(facilitatorShares)
-    .leftJoin(shareMessages, and(eq(shareMessages.shareId, facilitatorShares.id), eq(shareMessages.fromKeeper, true)))
-    .where(
-      and(
-        eq(facilitatorShares.userId, memberId),
-        opening ? ne(facilitatorShares.id, opening) : undefined,
-        or(
-          and(
-            sql`${shareMessages.id} is not null`,
-            or(isNull(facilitatorShares.memberReadAt), gt(shareMessages.createdAt, facilitatorShares.memberReadAt)),
-          ),
-          and(
-            sql`${facilitatorShares.repliedAt} is not null`,
-            or(isNull(facilitatorShares.memberReadAt), gt(facilitatorShares.repliedAt, facilitatorShares.memberReadAt)),
-          ),
-        ),
-      ),
-    );
-  return row?.n ?? 0;
 }

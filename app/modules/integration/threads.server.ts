@@ -4,6 +4,7 @@ import type { Env } from "../../env.server";
 import { keyringFor, seal } from "../../lib/encryption.server";
 import { wantsMail } from "../accounts/mail-settings.server";
 import { users } from "../accounts/schema";
+import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
 import { speaksOfCrisis } from "../care/crisis";
 import { notifyKeepers } from "../care/notify-keepers.server";
 import { enqueue } from "../mail/outbox.server";
@@ -179,23 +180,59 @@ export async function writeAsKeeper(
   });
 }
 
-/** A keeper takes the conversation (it shows as theirs), or closes or reopens it. Missing: false. */
+export type ThreadChange = "take" | "release" | "close" | "reopen";
+
+/**
+ * A keeper takes the conversation (it shows as theirs, and the member's next messages are told at
+ * their address), hands it back (no one's again: told at the shared address), or closes or reopens
+ * it. Taking and handing back are audited, as who holds a member's words is; only the keeper who
+ * holds it hands it back (another's press changes nothing). Missing: false.
+ */
 export async function setThread(
   db: Db,
   staff: { id: string; name: string },
   shareId: number,
-  change: "take" | "close" | "reopen",
+  change: ThreadChange,
+  ip?: string,
 ): Promise<boolean> {
-  const set =
-    change === "take"
-      ? { assigneeId: staff.id, assigneeName: staff.name }
-      : change === "close"
-        ? { status: "closed" as const }
-        : { status: "waiting-keeper" as const };
-  const done = await db
-    .update(facilitatorShares)
-    .set(set)
-    .where(eq(facilitatorShares.id, shareId))
-    .returning({ id: facilitatorShares.id });
-  return done.length === 1;
+  return db.transaction(async (tx) => {
+    const [share] = await tx
+      .select({
+        id: facilitatorShares.id,
+        userId: facilitatorShares.userId,
+        anonymous: facilitatorShares.anonymous,
+        assigneeId: facilitatorShares.assigneeId,
+      })
+      .from(facilitatorShares)
+      .where(eq(facilitatorShares.id, shareId))
+      .for("update");
+    if (!share) return false;
+    if (change === "close" || change === "reopen") {
+      await tx
+        .update(facilitatorShares)
+        .set({ status: change === "close" ? "closed" : "waiting-keeper" })
+        .where(eq(facilitatorShares.id, shareId));
+      return true;
+    }
+    // A resend changes nothing more, and is not audited twice.
+    const holds = share.assigneeId === staff.id;
+    if (change === "take" ? holds : !holds) return true;
+    await tx
+      .update(facilitatorShares)
+      .set(
+        change === "take"
+          ? { assigneeId: staff.id, assigneeName: staff.name }
+          : { assigneeId: null, assigneeName: null },
+      )
+      .where(eq(facilitatorShares.id, shareId));
+    // An anonymous share's audit names no member (keeper-reads.server.ts: the same rule as its reads).
+    await recordAudit(tx, {
+      action: change === "take" ? AUDIT_ACTIONS.shareTaken : AUDIT_ACTIONS.shareReleased,
+      actor: staff,
+      subjectUserId: share.anonymous ? null : share.userId,
+      detail: share.anonymous ? { shareId, anonymous: true } : { shareId },
+      ip,
+    });
+    return true;
+  });
 }

@@ -4,6 +4,8 @@ import { parseInstant } from "~/lib/dates";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, openJson, sealJson } from "../../lib/encryption.server";
+import { exactTime, pastCursor } from "../../lib/keyset.server";
+import { EXPORT_PAGE_SIZE, inPages } from "../../lib/streamed";
 import { journalEntries } from "./schema";
 import { matches, queryTerms, termsOf } from "./search-terms.server";
 import type { JournalEntryInput } from "./validation";
@@ -16,7 +18,7 @@ interface Text {
   content: string;
 }
 /** Binds each sealed text to its member and entry: it cannot be moved onto another row. */
-const context = (userId: string, id: string) => `journal:${userId}:${id}`;
+export const context = (userId: string, id: string) => `journal:${userId}:${id}`;
 
 function values(env: Env, userId: string, id: string, input: JournalEntryInput) {
   const ring = keyringFor(env.DATA_ENCRYPTION_KEY);
@@ -194,12 +196,17 @@ async function indexUnindexed(db: Db, env: Env, userId: string) {
   indexedMembers.add(userId);
 }
 
-/** Every entry, decrypted, for the member's data export. */
-export async function exportEntries(db: Db, env: Env, userId: string) {
-  const rows = await db
-    .select(readable)
-    .from(journalEntries)
-    .where(eq(journalEntries.userId, userId))
-    .orderBy(desc(journalEntries.createdAt));
-  return rows.map((row) => open(env, row));
+/** Every entry, decrypted, for the member's data export: newest first, read a page at a time (issue 47). */
+export async function* exportEntries(db: Db, env: Env, userId: string) {
+  const pages = inPages(EXPORT_PAGE_SIZE, (last?: Row & { at: string }) =>
+    db
+      .select({ ...readable, at: exactTime(journalEntries.createdAt) })
+      .from(journalEntries)
+      .where(
+        and(eq(journalEntries.userId, userId), pastCursor(journalEntries.createdAt, journalEntries.id, last, "desc")),
+      )
+      .orderBy(desc(journalEntries.createdAt), desc(journalEntries.id))
+      .limit(EXPORT_PAGE_SIZE),
+  );
+  for await (const row of pages) yield open(env, row);
 }

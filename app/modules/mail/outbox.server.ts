@@ -20,8 +20,11 @@ export interface OutgoingMail {
  * failed and shown to admins: an SMTP outage of days loses nothing.
  */
 export const GIVE_UP_AFTER_MS = 5 * 86_400_000;
-/** How long a claimed row stays ours before another worker may retry it. */
-const CLAIM_SECONDS = 120;
+/**
+ * How long a claimed row stays ours before another worker may retry it: longer than one SMTP
+ * hand-over can take (nodemailer's timeouts: 10 s to connect, 10 s for the greeting, 20 s idle).
+ */
+export const CLAIM_SECONDS = 120;
 
 /**
  * What stays of a mail that held a link granting something (lib/token-routes) once it is sent, and
@@ -37,6 +40,24 @@ const SUBJECT_MAX = 200;
 /** Why a recipient is refused, in the outbox and in errors (never the address itself: it is personal). */
 export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email address (app/lib/email.ts).";
 
+/** A mail as its outbox row: refused recipients failed with the reason, granting links marked. */
+function outboxRow(mail: OutgoingMail) {
+  const refused = !EMAIL_PATTERN.test(mail.to);
+  const grantsAccess = [mail.text, mail.html ?? "", ...Object.values(mail.headers ?? {})].some(holdsTokenLink);
+  return {
+    ...(refused ? { status: "failed" as const, lastError: RECIPIENT_REFUSED } : {}),
+    kind: mail.kind,
+    grantsAccess,
+    toAddress: mail.to,
+    // One line, whatever a name set into it (a subject is a header: issue 45).
+    subject: oneLine(mail.subject, SUBJECT_MAX),
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    headers: mail.headers ?? {},
+    attachments: mail.attachments ?? [],
+  };
+}
+
 /**
  * Queues an email. Call inside the same transaction as the change it reports. A recipient the
  * mailer would not deliver to exactly (lib/email; only an address stored before that rule can be
@@ -44,38 +65,28 @@ export const RECIPIENT_REFUSED = "Not sent: the recipient is not one plain email
  * keeper's decision, a booking reminder batch), and an admin sees the refusal in the outbox.
  */
 export async function enqueue(db: Db, mail: OutgoingMail): Promise<number> {
-  const refused = !EMAIL_PATTERN.test(mail.to);
-  const grantsAccess = [mail.text, mail.html ?? "", ...Object.values(mail.headers ?? {})].some(holdsTokenLink);
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      ...(refused ? { status: "failed" as const, lastError: RECIPIENT_REFUSED } : {}),
-      kind: mail.kind,
-      grantsAccess,
-      toAddress: mail.to,
-      // One line, whatever a name set into it (a subject is a header: issue 45).
-      subject: oneLine(mail.subject, SUBJECT_MAX),
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      headers: mail.headers ?? {},
-      attachments: mail.attachments ?? [],
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await db.insert(mailOutbox).values(outboxRow(mail)).returning({ id: mailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");
   return row.id;
 }
 
+/** Queues many emails in one statement (a newsletter batch), each as `enqueue` would. */
+export async function enqueueMany(db: Db, mails: ReadonlyArray<OutgoingMail>): Promise<void> {
+  if (mails.length > 0) await db.insert(mailOutbox).values(mails.map(outboxRow));
+}
+
 /**
  * Claims up to `limit` due rows for this worker. SKIP LOCKED lets several processes claim
- * concurrently without ever taking the same row; a claim that outlives CLAIM_SECONDS (the
- * worker died mid-send) becomes claimable again.
+ * concurrently without ever taking the same row; a claim that outlives `claimSeconds` (the
+ * worker died mid-send) becomes claimable again. The claim's end is whole milliseconds, so the
+ * row this returns names it exactly and `holdClaim` can tell the claim is still this worker's.
  */
-export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit: number, claimSeconds = CLAIM_SECONDS): Promise<OutboxRow[]> {
   // The database's clock, not ours: rows are stamped with now() at microsecond precision.
   const rows = await db.execute(sql`
     update ${mailOutbox}
        set status = 'sending',
-           locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+           locked_until = date_trunc('milliseconds', now() + make_interval(secs => ${claimSeconds}))
      where id in (
        select id from ${mailOutbox}
         where (status = 'pending' and next_attempt_at <= now())
@@ -87,6 +98,26 @@ export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
   const ids = (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
   return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: mailOutbox.id });
+}
+
+/**
+ * Just before a claimed row goes to SMTP: whether it is still this worker's claim (its end
+ * unchanged, not yet past), and if so a fresh `claimSeconds` for the hand-over. A batch that
+ * took longer than its claim (a slow SMTP server) lost its later rows to another worker, which
+ * sends them: this worker must not, or they would go twice. `row.lockedUntil` follows the claim.
+ */
+export async function holdClaim(db: Db, row: OutboxRow, claimSeconds = CLAIM_SECONDS): Promise<boolean> {
+  if (!row.lockedUntil) return false;
+  const held = await db.execute(sql`
+    update ${mailOutbox}
+       set locked_until = date_trunc('milliseconds', now() + make_interval(secs => ${claimSeconds}))
+     where id = ${row.id} and status = 'sending' and locked_until = ${row.lockedUntil.toISOString()}::timestamptz
+       and locked_until > now()
+    returning locked_until`);
+  const [until] = (held as unknown as { rows: Array<{ locked_until: string | Date }> }).rows;
+  if (!until) return false;
+  row.lockedUntil = new Date(until.locked_until);
+  return true;
 }
 
 /** A mail's body, HTML and headers, cleared when it held a link that grants something. */

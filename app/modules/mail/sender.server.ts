@@ -3,7 +3,15 @@ import addressparser from "nodemailer/lib/addressparser";
 import type { Logger } from "pino";
 import type { Db } from "../../../db/client";
 import { EMAIL_PATTERN } from "../../lib/email";
-import { claimDue, markFailed, markRefused, markSent, messageIdFor, RECIPIENT_REFUSED } from "./outbox.server";
+import {
+  claimDue,
+  holdClaim,
+  markFailed,
+  markRefused,
+  markSent,
+  messageIdFor,
+  RECIPIENT_REFUSED,
+} from "./outbox.server";
 
 export interface MailWorkerOptions {
   db: Db;
@@ -14,10 +22,14 @@ export interface MailWorkerOptions {
   /** First retry delay; doubles per attempt. */
   backoffBaseMs?: number;
   batchSize?: number;
+  /** How long a claimed mail stays this worker's (outbox CLAIM_SECONDS by default). */
+  claimSeconds?: number;
+  /** At most this many mails a second from this process (an SMTP provider's limit); 0 or unset: as fast as SMTP takes them. */
+  maxPerSecond?: number;
 }
 
 export interface MailWorker {
-  /** Sends everything due now; resolves when the batch is done. */
+  /** Sends everything due now, batch after batch while batches come full; resolves with how many it took. */
   tick(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -35,13 +47,15 @@ export function mailSender(from: string): { name: string; address: string } {
 }
 
 /**
- * Delivers the outbox over SMTP. Without SMTP_URL no worker runs and mail stays queued,
- * readable by admins, until one is configured.
+ * The SMTP connection SMTP_URL describes (smtps: is TLS from the start on 465; smtp: is 587 with
+ * STARTTLS when offered), as the mail worker sends with it and `npm run doctor` checks it.
  */
-export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const from = mailSender(options.from);
-  const url = new URL(options.smtpUrl);
-  const transport: Transporter = nodemailer.createTransport({
+export function smtpTransport(smtpUrl: string, options: { pooled?: boolean } = {}): Transporter {
+  const url = new URL(smtpUrl);
+  return nodemailer.createTransport({
+    // The worker keeps one connection open from mail to mail (nodemailer's pool, one connection, as
+    // it sends one at a time): a newsletter's thousands are not one connection and sign-in each.
+    ...(options.pooled ? { pool: true, maxConnections: 1 } : {}),
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
     secure: url.protocol === "smtps:",
@@ -50,6 +64,16 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+}
+
+/**
+ * Delivers the outbox over SMTP. Without SMTP_URL no worker runs and mail stays queued,
+ * readable by admins, until one is configured.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const from = mailSender(options.from);
+  const url = new URL(options.smtpUrl);
+  const transport = smtpTransport(options.smtpUrl, { pooled: true });
   // Asked once at start: a wrong host or password is said at once, not at the first mail.
   transport
     .verify()
@@ -74,10 +98,23 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
+  const batchSize = options.batchSize ?? 10;
+  /** The pace: the earliest moment the next mail may go (only with maxPerSecond). */
+  let nextSendAt = 0;
+  async function keepPace(): Promise<void> {
+    if (!options.maxPerSecond) return;
+    const wait = nextSendAt - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    nextSendAt = Math.max(Date.now(), nextSendAt) + 1000 / options.maxPerSecond;
+  }
+
   async function sendBatch(): Promise<number> {
     await markUnmarked();
-    const rows = await claimDue(options.db, options.batchSize ?? 10);
+    const rows = await claimDue(options.db, batchSize, options.claimSeconds);
     for (const row of rows) {
+      await keepPace();
+      // A claim that lapsed (a slow SMTP server, a long pause) may be another worker's now: it sends the row.
+      if (!(await holdClaim(options.db, row, options.claimSeconds))) continue;
       // Queued before lib/email's rule (enqueue now stores such rows as failed): never handed to nodemailer.
       if (!EMAIL_PATTERN.test(row.toAddress)) {
         await markRefused(options.db, row.id, RECIPIENT_REFUSED);
@@ -122,9 +159,19 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return rows.length;
   }
 
+  /** Batch after batch while they come full: a newsletter's thousands go at SMTP's pace, not one batch a tick. */
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const taken = await sendBatch();
+      total += taken;
+      if (taken < batchSize || stopped) return total;
+    }
+  }
+
   function tick(): Promise<number> {
-    // One batch at a time per process; overlapping ticks share the running one.
-    running ??= sendBatch().finally(() => {
+    // One drain at a time per process; overlapping ticks share the running one.
+    running ??= drain().finally(() => {
       running = null;
     });
     return running;

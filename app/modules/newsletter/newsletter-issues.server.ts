@@ -1,15 +1,18 @@
-import { and, count, desc, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, notExists, sql } from "drizzle-orm";
 import { newToken } from "~/lib/tokens.server";
 import type { Db } from "../../../db/client";
 import { AUDIT_ACTIONS, recordAudit } from "../audit/audit.server";
-import { enqueue } from "../mail/outbox.server";
+import { enqueue, enqueueMany } from "../mail/outbox.server";
 import { renderMail } from "../mail/templates";
 import { renderIssueHtml } from "./issue-body.server";
 import type { IssueFormat } from "./issue-formats";
 import { unsubscribeHeaders } from "./newsletter.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "./schema";
 
-/** Subscribers queued per transaction: a long list never holds one long lock or one huge write. */
+/**
+ * Subscribers queued per transaction: a long list never holds one long lock or one huge write, and
+ * the process holds one batch's mails at a time (bench-newsletter: 50,000 in bounded memory).
+ */
 export const ISSUE_BATCH = 200;
 
 export interface IssueInput {
@@ -55,8 +58,30 @@ function issueMail(issue: Issue, html: string, unsubscribeUrl: string, footer: s
 
 const SUBSCRIBER_FOOTER = "You receive this because you subscribed to our letters and confirmed it.";
 
-export function listIssues(db: Db) {
-  return db.select().from(newsletterIssues).orderBy(desc(newsletterIssues.id)).limit(100);
+export const ISSUE_PAGE_SIZE = 20;
+
+/**
+ * The console's issues, newest first, a page at a time before the id `before` (`?before=`, issue 47) on the primary
+ * key: the list's columns only, never the bodies. `next` is the next page's cursor, or null at the first issue.
+ */
+export async function listIssues(db: Db, before?: number) {
+  const rows = await db
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      authorName: newsletterIssues.authorName,
+      sendStartedAt: newsletterIssues.sendStartedAt,
+      sentAt: newsletterIssues.sentAt,
+      sentByName: newsletterIssues.sentByName,
+      recipientCount: newsletterIssues.recipientCount,
+      updatedAt: newsletterIssues.updatedAt,
+    })
+    .from(newsletterIssues)
+    .where(before ? lt(newsletterIssues.id, before) : undefined)
+    .orderBy(desc(newsletterIssues.id))
+    .limit(ISSUE_PAGE_SIZE + 1);
+  const shown = rows.slice(0, ISSUE_PAGE_SIZE);
+  return { issues: shown, next: rows.length > ISSUE_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null };
 }
 
 export async function getIssue(db: Db, id: number): Promise<Issue | undefined> {
@@ -136,58 +161,92 @@ export async function sendIssue(
   return { kind: "sent", count: await finishSend(db, id, siteUrl) };
 }
 
+/** What stands for each subscriber's unsubscribe token in the mail rendered once per batch (a token never has it). */
+const TOKEN_SLOT = "UNSUBSCRIBE-TOKEN-SLOT";
+
+/**
+ * Queues the next batch of a started issue under its row lock: up to ISSUE_BATCH confirmed
+ * subscribers past `after` (keyset on id, so the 250th batch costs what the first does) that
+ * have no delivery of it yet, one delivery row each (unique per issue and subscriber) and one mail
+ * each, in one transaction. A cut-off or concurrent run skips whoever is queued. Returns the last
+ * subscriber it looked at (the next batch's `after`), how many, or null when the issue is done.
+ */
+async function queueBatch(
+  db: Db,
+  id: number,
+  siteUrl: string,
+  after: number,
+): Promise<{ last: number; size: number } | null> {
+  return db.transaction(async (t) => {
+    const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
+    if (!issue || issue.sentAt) return null;
+    const batch = await t
+      .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.status, "confirmed"),
+          gt(newsletterSubscribers.id, after),
+          notExists(
+            t
+              .select({ one: sql`1` })
+              .from(newsletterDeliveries)
+              .where(
+                and(
+                  eq(newsletterDeliveries.issueId, id),
+                  eq(newsletterDeliveries.subscriberId, newsletterSubscribers.id),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(newsletterSubscribers.id)
+      .limit(ISSUE_BATCH);
+    if (batch.length === 0) return { last: after, size: 0 };
+    const tokens = batch.map(() => newToken());
+    const delivered = await t
+      .insert(newsletterDeliveries)
+      .values(batch.map((s, i) => ({ issueId: id, subscriberId: s.id, unsubscribeTokenHash: tokens[i]?.hash ?? "" })))
+      .onConflictDoNothing()
+      .returning({ subscriberId: newsletterDeliveries.subscriberId });
+    const queued = new Set(delivered.map((d) => d.subscriberId));
+    // Rendered once per batch; per subscriber only the token differs (URL-safe, so as written in both parts).
+    const mail = issueMail(issue, await issueHtml(t, issue), unsubscribeUrl(siteUrl, TOKEN_SLOT), SUBSCRIBER_FOOTER);
+    const headers = unsubscribeHeaders(unsubscribeUrl(siteUrl, TOKEN_SLOT));
+    const fill = (text: string, token: string) => text.replaceAll(TOKEN_SLOT, token);
+    await enqueueMany(
+      t,
+      batch.flatMap((subscriber, i) => {
+        const token = tokens[i]?.token;
+        if (!queued.has(subscriber.id) || !token) return [];
+        return [
+          {
+            kind: "newsletter.issue",
+            to: subscriber.email,
+            subject: issue.subject,
+            text: fill(mail.text, token),
+            html: fill(mail.html, token),
+            headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, fill(v, token)])),
+          },
+        ];
+      }),
+    );
+    return { last: batch.at(-1)?.id ?? after, size: batch.length };
+  });
+}
+
+const unsubscribeUrl = (siteUrl: string, token: string) => `${siteUrl}/newsletter/unsubscribe/${token}`;
+
 /** Queues the rest of a started issue, batch by batch, then records it sent; returns how many it went to. */
 async function finishSend(db: Db, id: number, siteUrl: string): Promise<number> {
-  for (;;) {
-    const queued = await db.transaction(async (t) => {
-      const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
-      if (!issue || issue.sentAt) return 0;
-      const html = await issueHtml(t, issue);
-      const batch = await t
-        .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
-        .from(newsletterSubscribers)
-        .where(
-          and(
-            eq(newsletterSubscribers.status, "confirmed"),
-            notExists(
-              t
-                .select({ one: sql`1` })
-                .from(newsletterDeliveries)
-                .where(
-                  and(
-                    eq(newsletterDeliveries.issueId, id),
-                    eq(newsletterDeliveries.subscriberId, newsletterSubscribers.id),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .orderBy(newsletterSubscribers.id)
-        .limit(ISSUE_BATCH);
-      for (const subscriber of batch) {
-        const unsubscribe = newToken();
-        const [delivery] = await t
-          .insert(newsletterDeliveries)
-          .values({ issueId: id, subscriberId: subscriber.id, unsubscribeTokenHash: unsubscribe.hash })
-          .onConflictDoNothing()
-          .returning({ id: newsletterDeliveries.id });
-        if (!delivery) continue;
-        const url = `${siteUrl}/newsletter/unsubscribe/${unsubscribe.token}`;
-        await enqueue(t, {
-          kind: "newsletter.issue",
-          to: subscriber.email,
-          subject: issue.subject,
-          ...issueMail(issue, html, url, SUBSCRIBER_FOOTER),
-          headers: unsubscribeHeaders(url),
-        });
-      }
-      return batch.length;
-    });
-    if (queued < ISSUE_BATCH) break;
+  for (let after = 0; ; ) {
+    const queued = await queueBatch(db, id, siteUrl, after);
+    if (queued === null || queued.size < ISSUE_BATCH) break;
+    after = queued.last;
   }
   return db.transaction(async (t) => {
     const [issue] = await t.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for("update");
-    if (issue?.sentAt) return issue.recipientCount;
+    if (!issue || issue.sentAt) return issue?.recipientCount ?? 0;
     const [sent] = await t
       .select({ n: count() })
       .from(newsletterDeliveries)

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { containsPattern } from "../../lib/like";
+import { inPages } from "../../lib/streamed";
 import { newsletterSubscribers, subscriberStatuses } from "./schema";
 
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
@@ -58,13 +59,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : "");
 /** The filtered subscribers as CSV rows, in pages, so a long list never sits in memory. */
 export async function* subscribersCsv(db: Db, filter: SubscriberFilter) {
   yield ["email", "status", "subscribed", "confirmed", "unsubscribed"];
-  let before: number | undefined;
-  for (;;) {
-    const rows = await listSubscribers(db, { ...filter, before, limit: 500 });
-    for (const r of rows) {
-      yield [r.email, r.status, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)];
-    }
-    if (rows.length < 500) return;
-    before = rows.at(-1)?.id;
+  for await (const r of inPages(500, (last?: { id: number }) =>
+    listSubscribers(db, { ...filter, before: last?.id, limit: 500 }),
+  )) {
+    yield [r.email, r.status, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)];
   }
 }

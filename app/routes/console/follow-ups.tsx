@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/console/data-table";
+import { OlderLink } from "~/components/console/older-link";
 import { type ConsoleDone, ConsoleOutcome } from "~/components/console/outcome";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
@@ -10,10 +11,12 @@ import type { FormResult } from "~/forms/forms";
 import { donePage } from "~/forms/outcome";
 import { useForm } from "~/forms/use-form";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { parseUrgentCursor } from "~/lib/ids";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { followUpQueue, settledFollowUps, settleFollowUp } from "~/modules/follow-ups/queue.server";
 import type { CareReason } from "~/modules/follow-ups/schema";
 import { settleSchema } from "~/modules/follow-ups/validation";
+import { afterSession } from "~/modules/follow-ups/who5";
 import type { Route } from "./+types/follow-ups";
 
 /** Why a check-in waits, in the queue's words (never the member's answers, which keepers do not see). */
@@ -23,13 +26,19 @@ const REASONS: Record<CareReason, string> = {
   crisis: "Spoke of harm or danger",
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
-  const [waiting, settled] = await Promise.all([followUpQueue(handles.db), settledFollowUps(handles.db)]);
+  // The queue a page at a time (`?before=`, issue 47); an unusable cursor starts from the top.
+  const before = parseUrgentCursor(new URL(request.url).searchParams.get("before"));
+  const [{ rows: waiting, next }, settled] = await Promise.all([
+    followUpQueue(handles.db, before),
+    settledFollowUps(handles.db),
+  ]);
   const now = Date.now();
   return {
+    next,
     waiting: waiting.map((row) => ({
       id: row.id,
       memberId: row.memberId,
@@ -37,8 +46,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       reason: REASONS[row.reason ?? "missed"],
       urgent: row.urgent,
       overdue: row.careDueAt ? row.careDueAt.getTime() < now : false,
-      careDue: row.careDueAt ? formatDate(row.careDueAt, zone) : "",
-      checkIn: `${row.days} days after a session, due ${formatDate(row.dueAt, zone)}`,
+      // An urgent item is due within the day (plan.server.ts, URGENT_WITHIN_MS): its hour matters.
+      careDue: row.careDueAt ? (row.urgent ? formatDateTime : formatDate)(row.careDueAt, zone) : "",
+      checkIn: `${afterSession(row.days)} after a session, due ${formatDate(row.dueAt, zone)}`,
     })),
     settled: settled.map((row) => ({
       id: row.id,
@@ -75,7 +85,7 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 type Waiting = Route.ComponentProps["loaderData"]["waiting"][number];
 
 export default function FollowUps({ loaderData, actionData }: Route.ComponentProps) {
-  const { waiting, settled } = loaderData;
+  const { waiting, settled, next } = loaderData;
   const columns: ReadonlyArray<Column<Waiting>> = [
     {
       header: "Member",
@@ -120,6 +130,8 @@ export default function FollowUps({ loaderData, actionData }: Route.ComponentPro
         rowKey={(r) => r.id}
         empty="No follow-up waits for a keeper."
       />
+      {/* The queue runs urgent first, then the soonest due: the next page holds those due later. */}
+      <OlderLink value={next} label="Later follow-ups" firstLabel="First waiting" />
       <h2 className="mt-10 font-serif text-2xl font-semibold">Recently done</h2>
       <DataTable
         caption="Follow-ups recently done"

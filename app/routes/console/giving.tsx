@@ -30,6 +30,7 @@ import {
   recordInPersonGift,
   refundGift,
 } from "~/modules/giving/gifts.server";
+import { giftMethodLabel } from "~/modules/giving/method";
 import { recurringOverview } from "~/modules/giving/recurring.server";
 import { inPersonGiftSchema } from "~/modules/giving/validation";
 import { PaymentProviderError } from "~/modules/payments/payments.server";
@@ -102,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A gift given in person has a day, not a time (kept at noon UTC).
       givenAt: g.method === "online" ? formatDateTime(g.givenAt, zone) : formatDate(g.givenAt, "UTC"),
       refunded: g.refundedAt !== null,
-      how: g.method === "cheque" ? `cheque ${g.chequeNumber ?? ""}`.trim() : g.method,
+      how: giftMethodLabel(g),
       inPerson: g.method !== "online",
     })),
     next: rows.length === GIFT_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,

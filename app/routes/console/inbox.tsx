@@ -1,19 +1,26 @@
 import { Link } from "react-router";
+import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
+import { parseUrgentCursor } from "~/lib/ids";
 import { type InboxFilter, listInbox } from "~/modules/contact/contact.server";
 import type { Route } from "./+types/inbox";
 
-/** The console inbox: messages sent through /contact, urgent first, until a keeper handles them. */
+/**
+ * The console inbox: messages sent through /contact, urgent first, until a keeper handles them; a page at a time
+ * (`?before=`, issue 47), an unusable cursor starting from the top.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
-  const filter: InboxFilter = new URL(request.url).searchParams.get("show") === "handled" ? "handled" : "waiting";
+  const url = new URL(request.url);
+  const filter: InboxFilter = url.searchParams.get("show") === "handled" ? "handled" : "waiting";
   const zone = viewer.timezone;
-  const rows = await listInbox(handles.db, filter);
+  const { rows, next } = await listInbox(handles.db, filter, parseUrgentCursor(url.searchParams.get("before")));
   return {
     filter,
+    next,
     rows: rows.map((r) => ({
       ...r,
       createdAt: formatDateTime(r.createdAt, zone),
@@ -23,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { filter, rows } = loaderData;
+  const { filter, rows, next } = loaderData;
   const waiting = filter === "waiting";
   return (
     <>
@@ -66,6 +73,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {/* Waiting messages run oldest first: the next page holds later ones. */}
+      <OlderLink
+        value={next}
+        label={waiting ? "Later messages" : "Older"}
+        firstLabel={waiting ? "First waiting" : "Newest"}
+      />
     </>
   );
 }

@@ -24,6 +24,7 @@ import { roles } from "~/modules/accounts/roles";
 import { resetTwoFactor } from "~/modules/accounts/two-factor-reset.server";
 import { CONSOLE_MESSAGES } from "~/modules/console/messages";
 import { memberAccountSchema, memberRoleSchema, resetTwoFactorSchema } from "~/modules/console/validation";
+import { hasAuthenticatorApp, hasPasskeys } from "~/modules/passkeys/passkeys.server";
 import { readMedicalRecordAsStaff } from "~/modules/profile/profile.server";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/member";
@@ -39,8 +40,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const medical = showRecord
     ? await readMedicalRecordAsStaff(handles.db, handles.env, viewer, member.id, handles.clientIp)
     : null;
+  const [app, keys] = await Promise.all([
+    hasAuthenticatorApp(handles.db, member.id),
+    hasPasskeys(handles.db, member.id),
+  ]);
   return {
     member: { ...member, createdAt: formatDateTime(member.createdAt, zone) },
+    secondStep: { app, passkeys: keys },
     medical,
     viewer: { id: viewer.id, role: viewer.role },
   };
@@ -110,8 +116,15 @@ const RECORD_LABELS = {
   medicalConditions: "Medical conditions",
 } as const;
 
+/** Which second step the account answers with, as the console shows it beside "two-factor". */
+function twoFactorLabel(on: boolean, step: { app: boolean; passkeys: boolean }) {
+  if (!on) return step.passkeys ? "two-factor off (passkeys to sign in with)" : "two-factor off";
+  const methods = [step.app ? "authenticator app" : null, step.passkeys ? "passkeys" : null].filter(Boolean);
+  return `two-factor on: ${methods.length > 0 ? methods.join(" and ") : "no method left"}`;
+}
+
 export default function MemberDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, medical, viewer } = loaderData;
+  const { member, medical, viewer, secondStep } = loaderData;
   const result = actionData;
   const roleForm = useForm({ id: "member", result });
   const accountForm = useForm({ id: "account", result });
@@ -128,7 +141,7 @@ export default function MemberDetail({ loaderData, actionData }: Route.Component
         {member.createdAt} {member.banned ? <StatusBadge status="disabled" /> : null}
       </p>
       <p className="mt-1 text-sm text-mist-muted">
-        {`Role ${member.role} · ${plural(member.activeSessions, "active session")} · two-factor ${member.twoFactorEnabled ? "on" : "off"}`}
+        {`Role ${member.role} · ${plural(member.activeSessions, "active session")} · ${twoFactorLabel(member.twoFactorEnabled === true, secondStep)}`}
       </p>
       <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.member} />
       {!self ? (
@@ -177,7 +190,7 @@ export default function MemberDetail({ loaderData, actionData }: Route.Component
             </Form>
           ) : null}
           {viewer.role === "admin" && member.twoFactorEnabled ? (
-            <TwoFactorResetForm name={member.name} result={result} />
+            <TwoFactorResetForm name={member.name} staff={member.role !== "member"} result={result} />
           ) : null}
         </div>
       ) : null}

@@ -1,21 +1,25 @@
 import { PenLine } from "lucide-react";
 import { Link } from "react-router";
+import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
+import { beforeCursor } from "~/lib/ids";
 import { plural } from "~/lib/plural";
 import { listIssues } from "~/modules/newsletter/newsletter-issues.server";
 import { subscriberCounts } from "~/modules/newsletter/subscribers.server";
 import type { Route } from "./+types/newsletter";
 
-/** The newsletter: who is subscribed, the issues written and sent, and writing the next one. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** The newsletter: who is subscribed, the issues written and sent (a page at a time), and writing the next one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const zone = viewer.timezone;
-  const [issues, counts] = await Promise.all([listIssues(handles.db), subscriberCounts(handles.db)]);
+  const before = beforeCursor(new URL(request.url));
+  const [{ issues, next }, counts] = await Promise.all([listIssues(handles.db, before), subscriberCounts(handles.db)]);
   return {
     counts,
+    next,
     issues: issues.map((i) => ({
       id: i.id,
       subject: i.subject,
@@ -28,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
-  const { counts, issues } = loaderData;
+  const { counts, issues, next } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -76,6 +80,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <OlderLink value={next} />
       </section>
     </>
   );

@@ -1,23 +1,44 @@
 import { Link } from "react-router";
+import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
+import { formatDateTime } from "~/lib/dates";
 import { countAccounts } from "~/modules/accounts/members.server";
-import { waitingWork } from "~/modules/console/waiting.server";
+import { keepersToday } from "~/modules/console/today.server";
 import { countUnsentMail } from "~/modules/mail/outbox.server";
 import type { Route } from "./+types/overview";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
-  const [waiting, unsentMail, members] = await Promise.all([
-    waitingWork(handles.db),
+  const [today, unsentMail, members] = await Promise.all([
+    keepersToday(handles.db),
     viewer.role === "admin" ? countUnsentMail(handles.db) : null,
     countAccounts(handles.db),
   ]);
-  return { name: viewer.name, waiting, unsentMail, members };
+  const now = Date.now();
+  const zone = viewer.timezone;
+  return {
+    name: viewer.name,
+    waiting: today.counts,
+    today: {
+      more: today.more,
+      items: today.items.map((item) => ({
+        key: item.key,
+        urgent: item.urgent,
+        who: item.who,
+        why: item.why,
+        to: item.to,
+        actBy: formatDateTime(item.actBy, zone),
+        overdue: item.actBy.getTime() < now,
+      })),
+    },
+    unsentMail,
+    members,
+  };
 }
 
 export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
-  const { name, waiting, unsentMail, members } = loaderData;
+  const { name, waiting, today, unsentMail, members } = loaderData;
   const work = [
     { to: "/console/inbox", label: "Contact messages to answer", value: waiting.inbox },
     { to: "/console/shares", label: "Member shares waiting for a reply", value: waiting.shares },
@@ -44,12 +65,50 @@ export default function ConsoleOverview({ loaderData }: Route.ComponentProps) {
           ? "Nothing waits for a keeper right now."
           : "Everything that waits for a keeper is counted here; each count falls as the work is done. Urgent items come first in their lists."}
       </p>
-      <h2 className="mt-8 font-serif text-2xl font-semibold">Waiting for a keeper</h2>
+      <TodayList {...today} />
+      <h2 className="mt-10 font-serif text-2xl font-semibold">Waiting for a keeper</h2>
       <Tiles tiles={work} />
       <h2 className="mt-10 font-serif text-2xl font-semibold">The congregation</h2>
       <Tiles tiles={other} />
       <HowItWorks />
     </>
+  );
+}
+
+type TodayProps = Route.ComponentProps["loaderData"]["today"];
+
+/**
+ * What needs whom first today: every tab's waiting work in one list, urgent first, then by the date
+ * to act by; who and why, never what was written. The first few, and how many more the tabs hold.
+ */
+function TodayList({ items, more }: TodayProps) {
+  return (
+    <section aria-labelledby="today-h" className="mt-8">
+      <h2 id="today-h" className="font-serif text-2xl font-semibold">
+        Today
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-mist-muted">Nothing waits for a keeper today.</p>
+      ) : (
+        <ol className="mt-4 grid gap-2">
+          {items.map((item) => (
+            <li key={item.key} className="card flex flex-wrap items-baseline gap-x-3 gap-y-1 py-3">
+              {item.urgent ? <StatusBadge status="urgent" /> : null}
+              <Link to={item.to} className="font-medium text-violet-100 underline underline-offset-4 hover:text-gold">
+                {item.why}
+              </Link>
+              <span className="text-mist-muted">{item.who}</span>
+              <span className={`ml-auto text-sm ${item.overdue ? "font-semibold text-rose-200" : "text-mist-muted"}`}>
+                {`${item.overdue ? "Overdue since" : "Act by"} ${item.actBy}`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {more > 0 ? (
+        <p className="mt-3 text-mist-muted">{`And ${more} more waiting: each tab below lists them all.`}</p>
+      ) : null}
+    </section>
   );
 }
 

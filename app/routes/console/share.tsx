@@ -51,6 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       memberName: share.memberName,
       status: share.status,
       assigneeName: share.assigneeName,
+      // Theirs to hand back (not take again), open or closed.
+      mine: share.assigneeId === viewer.id,
       createdAt: formatDateTime(share.createdAt, zone),
     },
     thread: share.opened
@@ -66,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * A keeper's message (once per one-time key: a resend is the same message; within the keeper's
- * budget, RATE_LIMITS.conversationKeeper), taking, closing or reopening the conversation (states: a
+ * budget, RATE_LIMITS.conversationKeeper), taking, handing back, closing or reopening the conversation (states: a
  * resend changes nothing more), or opening a share shown shut (the audited read).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -79,9 +81,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const intent = submission.fields.intent;
     switch (intent) {
       case "take":
+      case "release":
       case "close":
       case "reopen":
-        if (!(await setThread(handles.db, viewer, id, intent))) throw data(null, { status: 404 });
+        if (!(await setThread(handles.db, viewer, id, intent, handles.clientIp))) throw data(null, { status: 404 });
         return succeeded(request, { redirectTo: donePage(here, intent), data: { done: intent } });
       case "open":
         if (!(await openShareAsStaff(handles.db, viewer, id, handles.clientIp))) throw data(null, { status: 404 });
@@ -120,6 +123,10 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(
 
 const loadSchema = () => import("~/modules/integration/validation").then((m) => m.replySchema);
 
+/** Who holds the conversation, as a keeper reads it: another keeper sees who has it. */
+const holder = (share: { mine: boolean; assigneeName: string | null }) =>
+  share.mine ? "taken by you" : share.assigneeName ? `taken by ${share.assigneeName}` : "not taken yet";
+
 export default function ShareDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { share, thread } = loaderData;
   const result = actionData;
@@ -143,7 +150,7 @@ export default function ShareDetail({ loaderData, actionData }: Route.ComponentP
         <StatusBadge status={share.status} label={STATUS_LABELS[share.status]} />
       </h1>
       <p className="mt-1 text-sm text-mist-muted">
-        {`${SHARE_KINDS[share.kind]} · ${share.createdAt}${share.anonymous ? " · sent anonymously" : ""} · ${share.assigneeName ? `taken by ${share.assigneeName}` : "not taken yet"}`}
+        {`${SHARE_KINDS[share.kind]} · ${share.createdAt}${share.anonymous ? " · sent anonymously" : ""} · ${holder(share)}`}
       </p>
       <ConsoleOutcome result={result} messages={CONSOLE_MESSAGES.done.share} />
       {thread ? (
@@ -165,8 +172,18 @@ export default function ShareDetail({ loaderData, actionData }: Route.ComponentP
           />
           <Form method="post" className="mt-4 flex flex-wrap gap-3" {...state.props}>
             <input {...state.keyField} />
-            <button type="submit" name="intent" value="take" className="btn-ghost" disabled={state.pending}>
-              Take This Conversation
+            <button
+              type="submit"
+              name="intent"
+              value={share.mine ? "release" : "take"}
+              className="btn-ghost"
+              disabled={state.pending}
+            >
+              {share.mine
+                ? "Hand Back"
+                : share.assigneeName
+                  ? `Take It from ${share.assigneeName}`
+                  : "Take This Conversation"}
             </button>
             <button
               type="submit"

@@ -4,8 +4,7 @@ import { OlderLink } from "~/components/console/older-link";
 import { StatusBadge } from "~/components/console/status-badge";
 import { appContext, viewerContext } from "~/context";
 import { formatDateTime } from "~/lib/dates";
-import { beforeCursor } from "~/lib/ids";
-import { listSharesForStaff, SHARES_PAGE_SIZE } from "~/modules/integration/shares.server";
+import { listSharesForStaff, parseShareCursor } from "~/modules/integration/shares.server";
 import { SHARE_KINDS, STATUS_LABELS } from "~/modules/integration/thread-words";
 import type { Route } from "./+types/shares";
 
@@ -14,9 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const unanswered = url.searchParams.get("show") !== "all";
-  const before = beforeCursor(url);
+  // A page at a time (`?before=`, issue 47); an unusable cursor starts from the top.
+  const before = parseShareCursor(url.searchParams.get("before"), unanswered);
   const zone = viewer.timezone;
-  const rows = await listSharesForStaff(handles.db, { unanswered, before });
+  const { rows, next } = await listSharesForStaff(handles.db, { unanswered, before });
   return {
     unanswered,
     rows: rows.map((r) => ({
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: formatDateTime(r.createdAt, zone),
       lastMessageAt: formatDateTime(r.lastMessageAt, zone),
     })),
-    next: rows.length === SHARES_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
+    next,
   };
 }
 

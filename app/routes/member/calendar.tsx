@@ -6,6 +6,7 @@ import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { UpcomingCircles } from "~/components/circles/upcoming-circles";
 import { StatusBadge } from "~/components/console/status-badge";
 import { NoticeBox } from "~/components/forms/notice-box";
+import { WhatIsThis } from "~/components/help/what-is-this";
 import { notify } from "~/components/ui/notify";
 import { type BookableOffer, bookableOfferView } from "~/content/journey";
 import { appContext, viewerContext } from "~/context";
@@ -171,6 +172,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             Daily Emotional Check-in
           </h2>
           <p className="mt-1 text-mist-muted">How are you feeling today? You can change it until the day ends.</p>
+          <WhatIsThis topic="check-ins" className="mt-2" />
           {problem ? (
             <NoticeBox inline className="mt-3">
               {problem}

@@ -150,17 +150,16 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       if (data?.care) setCared(true);
       notify("success", "Sent", { description: SENT_WORDS });
     },
+    // The message just sent, at the end of the conversation, takes focus (use-form.ts).
+    changed: () => document.querySelector('ol[aria-label="Conversation"] > li:last-child'),
   });
   const alert = useOneAlert(form);
   const care = cared || params.get(OUTCOME_PARAM) === "sent-care";
   return (
     <article className="mx-auto max-w-3xl py-10">
-      <Link
-        to="/integration?mode=facilitated"
-        className="inline-flex items-center gap-2 text-sm text-violet-200 hover:text-gold"
-      >
+      <Link to="/messages" className="inline-flex items-center gap-2 text-sm text-violet-200 hover:text-gold">
         <ArrowLeft aria-hidden size={16} />
-        Facilitator Circle
+        All messages
       </Link>
       <h1 className="mt-6 font-serif text-4xl font-semibold">{KINDS[share.kind]}</h1>
       <p className="mt-2 text-sm text-mist-muted">

@@ -13,8 +13,10 @@ import { OpenCheckIns, WellbeingCard } from "~/components/follow-ups/wellbeing-c
 import { appContext, viewerContext } from "~/context";
 import { formatDate, greetingFor, hourIn } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
-import { memberFollowUps } from "~/modules/follow-ups/follow-ups.server";
-import { wellbeingOverTime } from "~/modules/follow-ups/wellbeing.server";
+import { memberPlaces } from "~/modules/ceremonies/places.server";
+import { ceremoniesOpen } from "~/modules/ceremonies/setting";
+import { recentFollowUps, takesAnswers } from "~/modules/follow-ups/follow-ups.server";
+import { WELLBEING_DAYS, wellbeingOverTime } from "~/modules/follow-ups/wellbeing.server";
 import { checkInTitle } from "~/modules/follow-ups/who5";
 import type { ApplicationStatus } from "~/modules/intake/application-status";
 import { memberApplication } from "~/modules/intake/applications.server";
@@ -81,13 +83,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const handles = context.get(appContext);
   const viewer = context.get(viewerContext);
   const timezone = viewer.timezone;
-  const [application, toLink, followUps, wellbeing] = await Promise.all([
+  // Read once for the open check-ins and the wellbeing chart's scores: those due in the chart's months (and two weeks
+  // before, for answers given late), however many years of sessions came before.
+  const now = new Date();
+  const since = new Date(now.getTime() - (WELLBEING_DAYS + 14) * 86_400_000);
+  const followUpsRead = recentFollowUps(handles.db, handles.env, viewer.id, since, now);
+  const [application, toLink, followUps, wellbeing, ceremony] = await Promise.all([
     memberApplication(handles.db, viewer.id),
     hasLinkableRecords(handles.db, viewer),
-    memberFollowUps(handles.db, handles.env, viewer.id),
-    wellbeingOverTime(handles.db, handles.env, viewer.id, timezone),
+    followUpsRead,
+    wellbeingOverTime(handles.db, viewer.id, timezone, followUpsRead, now),
+    // A place on a ceremony day: only while ceremonies are open (nothing is offered while paused).
+    ceremoniesOpen(handles.env) ? memberPlaces(handles.db, viewer.id, now).then((rows) => rows.length > 0) : false,
   ]);
-  const now = new Date();
   // Computed on the server in the member's zone and sent as text: no hydration mismatch.
   return {
     greeting: greetingFor(hourIn(timezone)),
@@ -96,15 +104,18 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? { ...APPLICATION_STATUS_TEXT[application.status], submittedAt: formatDate(application.submittedAt, timezone) }
       : null,
     toLink,
+    ceremony,
+    // Due, unanswered and not lapsed (two weeks after its due date: follow-ups README): never a growing list.
     openCheckIns: followUps
-      .filter((item) => !item.answeredAt && item.dueAt <= now)
+      .filter((item) => takesAnswers(item, now))
       .map((item) => ({ id: item.id, title: checkInTitle(item.days) })),
-    wellbeing: wellbeing.scores.length > 0 || wellbeing.moods.length > 0 ? wellbeing : null,
+    wellbeing:
+      wellbeing.scores.length > 0 || wellbeing.words.length > 0 || wellbeing.moods.length > 0 ? wellbeing : null,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { greeting, firstName, application, toLink, openCheckIns, wellbeing } = loaderData;
+  const { greeting, firstName, application, toLink, ceremony, openCheckIns, wellbeing } = loaderData;
   return (
     <>
       <header className="py-12 text-center sm:py-16">
@@ -124,6 +135,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-mist-muted">
             Submitted {application.submittedAt}. {application.text}
+          </p>
+        </section>
+      ) : null}
+      {ceremony ? (
+        <section aria-labelledby="ceremony-h" className="card mb-8 border-gold/40">
+          <h2 id="ceremony-h" className="font-serif text-2xl font-semibold">
+            Your ceremony
+          </h2>
+          <p className="mt-2 text-mist-muted">
+            You are invited to a ceremony day.{" "}
+            <Link to="/ceremony" className="text-violet-200 underline underline-offset-4 hover:text-gold">
+              See your place and your readiness packet
+            </Link>
+            .
           </p>
         </section>
       ) : null}

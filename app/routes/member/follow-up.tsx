@@ -23,10 +23,10 @@ import { useForm } from "~/forms/use-form";
 import { formatDate } from "~/lib/dates";
 import { serialId } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
-import { answerFollowUp, followUpState, memberFollowUp } from "~/modules/follow-ups/follow-ups.server";
+import { answerFollowUp, followUpState, memberFollowUp, takesAnswers } from "~/modules/follow-ups/follow-ups.server";
 import { FOLLOW_UP_MESSAGES } from "~/modules/follow-ups/messages";
-import { followUpSchema, WHO5_FIELDS } from "~/modules/follow-ups/validation";
-import { checkInTitle, FOLLOW_UP_QUESTION, WHO5_ITEMS, WHO5_SCALE } from "~/modules/follow-ups/who5";
+import { type FollowUpInput, followUpSchema, shortCheckInSchema, WHO5_FIELDS } from "~/modules/follow-ups/validation";
+import { checkInTitle, FOLLOW_UP_QUESTION, SHORT_QUESTION, WHO5_ITEMS, WHO5_SCALE } from "~/modules/follow-ups/who5";
 import { once } from "~/modules/submissions/once.server";
 import type { Route } from "./+types/follow-up";
 
@@ -43,9 +43,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await memberFollowUp(handles.db, handles.env, viewer.id, serialId(params.id) ?? 0);
   if (!item) throw data(null, { status: 404 });
   const zone = viewer.timezone;
+  const now = new Date();
   return {
     days: item.days,
-    open: item.dueAt <= new Date(),
+    kind: item.kind,
+    open: item.dueAt <= now,
+    // Two weeks after it was due it takes no answer (follow-ups README, "lapses").
+    lapsed: item.dueAt <= now && !takesAnswers(item, now),
     dueOn: formatDate(item.dueAt, zone),
     answeredOn: item.answeredAt ? formatDate(item.answeredAt, zone) : null,
     answers: item.answers,
@@ -53,9 +57,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const notOpen = (state: "early" | "answered-already") => ({
+const notOpen = (state: "early" | "answered-already" | "lapsed") => ({
   title: "Not saved",
-  description: state === "early" ? FOLLOW_UP_MESSAGES.early : FOLLOW_UP_MESSAGES.answeredAlready,
+  description:
+    state === "early"
+      ? FOLLOW_UP_MESSAGES.early
+      : state === "lapsed"
+        ? FOLLOW_UP_MESSAGES.lapsed
+        : FOLLOW_UP_MESSAGES.answeredAlready,
 });
 
 /** The answers, once per one-time key and once per check-in: a second answer is refused and changes nothing. */
@@ -68,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     switch (submission.fields.intent) {
       case "answer": {
         // Another member's check-in (or none) is a 404 before anything posted is read.
-        const state = await followUpState(handles.db, viewer.id, id);
+        const { state, kind } = await followUpState(handles.db, viewer.id, id);
         if (state === "missing") throw data(null, { status: 404 });
         const identity = {
           scope: "follow-up.answer",
@@ -84,9 +93,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           });
           return succeeded(request, replayed);
         }
-        const parsed = parse(submission, followUpSchema);
+        // Five statements from two weeks after the session (their window); before that, words only.
+        const parsed = kind === "who5" ? parse(submission, followUpSchema) : parse(submission, shortCheckInSchema);
         if (!parsed.ok) return invalid(submission, parsed.fieldErrors);
-        const points = WHO5_FIELDS.map((field) => Number(parsed.data[field]));
+        const points =
+          "q1" in parsed.data ? WHO5_FIELDS.map((field) => Number((parsed.data as FollowUpInput)[field])) : [];
         const answers = { points, note: parsed.data.note };
         const answer = await once<{ care?: boolean }>(handles.db, identity, async (tx) => {
           const outcome = await answerFollowUp(tx, handles.env, viewer.id, id, answers);
@@ -106,16 +117,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) => keepFormOnFailure(args, NOT_SAVED);
 
-const loadSchema = () => import("~/modules/follow-ups/validation").then((m) => m.followUpSchema);
+const schemaOf = (kind: "short" | "who5") => () =>
+  import("~/modules/follow-ups/validation").then((m) => (kind === "who5" ? m.followUpSchema : m.shortCheckInSchema));
 
 export default function FollowUp({ loaderData, actionData }: Route.ComponentProps) {
-  const { days, open, dueOn, answeredOn, answers, percent } = loaderData;
+  const { days, kind, open, lapsed, dueOn, answeredOn, answers, percent } = loaderData;
   const [params] = useSearchParams();
   const [cared, setCared] = useState(false);
   const form = useForm<{ care?: boolean }>({
     id: "follow-up",
     result: actionData,
-    schema: loadSchema,
+    schema: schemaOf(kind),
     onSuccess: (result) => {
       if (result?.care) setCared(true);
     },
@@ -129,9 +141,11 @@ export default function FollowUp({ loaderData, actionData }: Route.ComponentProp
       </Link>
       <h1 className="mt-6 font-serif text-4xl font-semibold">{checkInTitle(days)}</h1>
       <p className="mt-3 text-mist-muted">
-        A few minutes, for you: how the last two weeks have been, and one question. Only you see your answers. If an
-        answer sounds hard, a Temple Keeper may write to you, without seeing what you wrote. This is spiritual care, not
-        treatment, and not an emergency service.
+        {kind === "who5"
+          ? "A few minutes, for you: how the last two weeks have been, and one question. Only you see your answers."
+          : "A minute, for you: how you are since your session, in your own words. Only you see your answer."}{" "}
+        If an answer sounds hard, a Temple Keeper may write to you, without seeing what you wrote. This is spiritual
+        care, not treatment, and not an emergency service.
       </p>
       {care ? (
         <div className="mt-6">
@@ -147,24 +161,35 @@ export default function FollowUp({ loaderData, actionData }: Route.ComponentProp
       {answers && answeredOn ? (
         <section aria-labelledby="answers-h" className="card mt-6">
           <h2 id="answers-h" className="font-serif text-2xl font-semibold">{`You answered on ${answeredOn}`}</h2>
-          <p className="mt-2">
-            {`Your wellbeing score: ${percent} of 100. `}
-            <span className="text-mist-muted">
-              It is the WHO-5 Wellbeing Index: a sign of how the last two weeks felt, not a diagnosis.
-            </span>
-          </p>
-          <dl className="mt-4 grid gap-2 text-sm">
-            {WHO5_ITEMS.map((statement, i) => (
-              <div key={statement}>
-                <dt className="text-mist-muted">{statement}</dt>
-                <dd>{WHO5_SCALE.find((s) => s.points === answers.points[i])?.label}</dd>
+          {percent !== null ? (
+            <>
+              <p className="mt-2">
+                {`Your wellbeing score: ${percent} of 100. `}
+                <span className="text-mist-muted">
+                  It is the WHO-5 Wellbeing Index: a sign of how the last two weeks felt, not a diagnosis.
+                </span>
+              </p>
+              <dl className="mt-4 grid gap-2 text-sm">
+                {WHO5_ITEMS.map((statement, i) => (
+                  <div key={statement}>
+                    <dt className="text-mist-muted">{statement}</dt>
+                    <dd>{WHO5_SCALE.find((s) => s.points === answers.points[i])?.label}</dd>
+                  </div>
+                ))}
+                <div>
+                  <dt className="text-mist-muted">{FOLLOW_UP_QUESTION}</dt>
+                  <dd className="whitespace-pre-wrap">{answers.note || "You left this empty."}</dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <dl className="mt-4 grid gap-2 text-sm">
+              <div>
+                <dt className="text-mist-muted">{SHORT_QUESTION}</dt>
+                <dd className="whitespace-pre-wrap">{answers.note}</dd>
               </div>
-            ))}
-            <div>
-              <dt className="text-mist-muted">{FOLLOW_UP_QUESTION}</dt>
-              <dd className="whitespace-pre-wrap">{answers.note || "You left this empty."}</dd>
-            </div>
-          </dl>
+            </dl>
+          )}
           <p className="mt-4">
             <Link to="/dashboard#wellbeing-h" className="text-violet-200 underline underline-offset-4 hover:text-gold">
               Your wellbeing over time
@@ -173,15 +198,19 @@ export default function FollowUp({ loaderData, actionData }: Route.ComponentProp
         </section>
       ) : !open ? (
         <p className="card mt-6">{`This check-in opens on ${dueOn}. We will email you then.`}</p>
+      ) : lapsed ? (
+        <p className="card mt-6">{FOLLOW_UP_MESSAGES.lapsed}</p>
       ) : (
         <Form method="post" className="card mt-6 grid gap-6" {...form.props}>
           <input {...form.keyField} />
           <input type="hidden" name="intent" value="answer" />
-          <Who5Fields formId={form.id} errors={form.errors} wasChecked={form.wasChecked} disabled={form.pending} />
+          {kind === "who5" ? (
+            <Who5Fields formId={form.id} errors={form.errors} wasChecked={form.wasChecked} disabled={form.pending} />
+          ) : null}
           <TextAreaField
             {...form.field("note")}
-            label={FOLLOW_UP_QUESTION}
-            hint="Optional. Write as much or as little as you like."
+            label={kind === "who5" ? FOLLOW_UP_QUESTION : SHORT_QUESTION}
+            hint={kind === "who5" ? "Optional. Write as much or as little as you like." : "Only you see it."}
             maxLength={5000}
             className="field min-h-[140px]"
           />

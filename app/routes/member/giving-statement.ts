@@ -1,6 +1,7 @@
 import { appContext, viewerContext } from "~/context";
 import { plainPage } from "~/lib/plain-page";
 import { giftsInYear } from "~/modules/giving/gifts.server";
+import { giftMethodLabel } from "~/modules/giving/method";
 import { givingStatementPdf } from "~/modules/giving/statement.server";
 import type { Route } from "./+types/giving-statement";
 
@@ -30,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     year,
     donorName: viewer.name,
     donorEmail: viewer.email,
-    gifts,
+    gifts: gifts.map((gift) => ({ ...gift, method: giftMethodLabel(gift) })),
     issuedAt: new Date(),
     organization: { legalName: handles.env.ORG_LEGAL_NAME, taxId: handles.env.ORG_TAX_ID },
   });

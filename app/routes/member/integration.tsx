@@ -11,13 +11,13 @@ import { handleForm, invalid, parse, readSubmission, refused, succeeded, unknown
 import { keepFormOnFailure } from "~/forms/client-action";
 import type { FormResult } from "~/forms/forms";
 import { donePage, OUTCOME_PARAM } from "~/forms/outcome";
-import { formatDateTime, formatWait } from "~/lib/dates";
+import { formatDateTime, formatWait, parseInstant } from "~/lib/dates";
 import { privateMeta } from "~/lib/private-meta";
 import { listShareReads } from "~/modules/audit/audit.server";
 import { saveInsight } from "~/modules/companion/companion.server";
 import { INTEGRATION_MESSAGES } from "~/modules/integration/messages";
 import { reflectionPrompts } from "~/modules/integration/prompts.server";
-import { attachVision, listSessions, saveSession } from "~/modules/integration/sessions.server";
+import { attachVision, listSessions, saveSession, sessionPage } from "~/modules/integration/sessions.server";
 import { createShare, memberShares } from "~/modules/integration/shares.server";
 import { MODES, type Mode, visualPrompt } from "~/modules/integration/tags";
 import {
@@ -43,8 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mode: Mode = MODES.find((m) => m.id === url.searchParams.get("mode"))?.id ?? "personal";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const zone = viewer.timezone;
-  const [sessions, shares, prompts] = await Promise.all([
-    listSessions(handles.db, handles.env, viewer.id, q),
+  // A search looks through the newest sessions (their text is sealed, so it is matched here);
+  // without one the archive is a page at a time (`?before=`), however many sessions there are.
+  const before = parseInstant(url.searchParams.get("before"));
+  const [{ sessions, older }, shares, prompts] = await Promise.all([
+    q
+      ? listSessions(handles.db, handles.env, viewer.id, q).then((found) => ({ sessions: found, older: null }))
+      : sessionPage(handles.db, handles.env, viewer.id, before ?? undefined),
     memberShares(handles.db, handles.env, viewer.id),
     mode === "ai-enhanced" ? reflectionPrompts(handles.db, handles.env, viewer.id) : Promise.resolve([]),
   ]);
@@ -55,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     mode,
     q,
+    older,
     prompts,
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -176,7 +182,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function Integration({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, q, sessions, shares, reads, prompts } = loaderData;
+  const { mode, q, older, sessions, shares, reads, prompts } = loaderData;
   const [params] = useSearchParams();
   const answer = actionData;
   // Without JavaScript a form's error comes back as the page's answer: each form takes its own.
@@ -284,7 +290,7 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
             <h2 id="archive-title" className="mb-4 font-serif text-2xl font-semibold">
               Sacred Archive
             </h2>
-            <IntegrationArchive sessions={sessions} q={q} />
+            <IntegrationArchive sessions={sessions} q={q} older={older} />
           </section>
         </div>
       </div>

@@ -90,6 +90,13 @@ export default function Journals({ loaderData, actionData }: Route.ComponentProp
             result={result}
             values={EMPTY_ENTRY}
             submitLabel="Save Sacred Entry"
+            changed={(saved) => {
+              // The new entry's link in the archive (the answer names its id).
+              const id = (saved as { id?: unknown } | undefined)?.id;
+              return typeof id === "number" || typeof id === "string"
+                ? document.querySelector(`a[href="/journals/${id}"]`)
+                : null;
+            }}
             onSaved={(form) => {
               // SPEC.md: a valid entry shows the success message and the form returns to its defaults.
               form?.reset();

@@ -1,15 +1,14 @@
-import { ArrowLeft, MessageCircle, ShieldCheck } from "lucide-react";
-import { Link, Outlet, useLocation } from "react-router";
+import { createContext, Outlet, useLocation } from "react-router";
 import { AreaError } from "~/components/layout/area-error";
-import { SignOutButton } from "~/components/layout/sign-out-button";
+import { MemberBar } from "~/components/layout/member-bar";
 import { appContext, viewerContext } from "~/context";
 import { unlessRefused } from "~/forms/revalidation";
 import { isOwnRequest } from "~/lib/fetch-site";
 import { beforeCursor, serialId } from "~/lib/ids";
 import { errorMeta } from "~/lib/private-meta";
 import { isStaff } from "~/modules/accounts/session.server";
-import { unreadForMember } from "~/modules/integration/thread-reads.server";
-import { requireSecondFactorIfOn, requireViewer } from "../guards.server";
+import { linkFrom, type MessagesLink, messagesLink, messagesLinkOf } from "~/modules/integration/member-inbox.server";
+import { requireSecondFactorIfOn, requireViewer, requireViewerAnd } from "../guards.server";
 import type { Route } from "./+types/layout";
 
 /** Everything under this layout is private: a session is required, nothing is cached. */
@@ -21,30 +20,47 @@ export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error)
 /**
  * The area's one guard: every page, data request and form post under this layout (its resource
  * routes too) needs a session (one that passed the second factor where the account has it on),
- * and its loaders and actions read the viewer from `viewerContext`.
+ * and its loaders and actions read the viewer from `viewerContext`. A page's GET reads "Messages" (the
+ * unread count and where it leads) in the session's round trip; a form's post has it counted after its action, by the loader.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, context }) => {
-    context.set(viewerContext, requireSecondFactorIfOn(await requireViewer(request, context.get(appContext), url)));
+    const handles = context.get(appContext);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      context.set(viewerContext, requireSecondFactorIfOn(await requireViewer(request, handles, url)));
+      return;
+    }
+    const { viewer, also } = await requireViewerAnd(request, handles, url, messagesLinkOf(openingOf(request, url)));
+    context.set(viewerContext, requireSecondFactorIfOn(viewer));
+    context.set(messagesContext, also === undefined ? null : linkFrom(also));
   },
 ];
 
+/** "Messages" when the middleware read it with the session (null: a context's default must not be undefined). */
+const messagesContext = createContext<MessagesLink | null>(null);
+
 /**
- * Who is signed in, and how many of their conversations hold a keeper's message they have not
- * opened. A conversation being opened is left out when its page reads it (conversation.tsx: the
- * member's own request for its newest messages).
+ * The conversation this request opens and reads, which the count leaves out: the member's own
+ * request for its newest messages (conversation.tsx).
+ */
+function openingOf(request: Request, url: URL): number | undefined {
+  const opening = url.pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
+  const reading = opening !== undefined && isOwnRequest(request) && beforeCursor(url) === undefined;
+  return reading ? (serialId(opening) ?? undefined) : undefined;
+}
+
+/**
+ * Who is signed in, how many of their conversations hold a keeper's message they have not opened,
+ * and where "Messages" leads (their list, or the one conversation to go to). A conversation being
+ * opened is left out when its page reads it (conversation.tsx: the member's own request for its
+ * newest messages).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const url = new URL(request.url);
-  const opening = url.pathname.match(/^\/integration\/shares\/(\d+)/)?.[1];
-  const reading = opening !== undefined && isOwnRequest(request) && beforeCursor(url) === undefined;
-  const unread = await unreadForMember(
-    context.get(appContext).db,
-    viewer.id,
-    reading ? (serialId(opening) ?? undefined) : undefined,
-  );
-  return { name: viewer.name, staff: isStaff(viewer.role), unread };
+  const messages =
+    context.get(messagesContext) ??
+    (await messagesLink(context.get(appContext).db, viewer.id, openingOf(request, new URL(request.url))));
+  return { name: viewer.name, staff: isStaff(viewer.role), messages };
 }
 
 /**
@@ -54,39 +70,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = unlessRefused(() => true);
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
-  const { name, staff, unread } = loaderData;
+  const { name, staff, messages } = loaderData;
   const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-violet-300/15 py-4 text-sm">
-        {pathname === "/dashboard" ? (
-          <span className="text-mist-muted">Member area</span>
-        ) : (
-          <Link to="/dashboard" className="inline-flex items-center gap-2 text-violet-200 hover:text-gold">
-            <ArrowLeft aria-hidden size={18} />
-            Back to dashboard
-          </Link>
-        )}
-        <div className="flex flex-wrap items-center gap-4">
-          <span className="text-mist-muted">
-            Signed in as <span className="text-mist">{name}</span>
-          </span>
-          <Link
-            to="/integration?mode=facilitated#conversations-title"
-            className="inline-flex items-center gap-1 text-violet-200 hover:text-gold"
-          >
-            <MessageCircle aria-hidden size={16} />
-            {unread > 0 ? `Messages (${unread} new)` : "Messages"}
-          </Link>
-          {staff ? (
-            <Link to="/console" className="inline-flex items-center gap-1 text-violet-200 hover:text-gold">
-              <ShieldCheck aria-hidden size={16} />
-              Console
-            </Link>
-          ) : null}
-          <SignOutButton />
-        </div>
-      </div>
+      <MemberBar
+        name={name}
+        staff={staff}
+        messages={messages}
+        back={pathname === "/dashboard" ? null : { to: "/dashboard", label: "Back to dashboard" }}
+      />
       <Outlet />
     </div>
   );

@@ -19,6 +19,7 @@ import { appContext, viewerContext } from "~/context";
 import { handleForm, readSubmission } from "~/forms/action.server";
 import { keepFormOnFailure } from "~/forms/client-action";
 import { unlessRefused } from "~/forms/revalidation";
+import { parseInstantCursor } from "~/lib/ids";
 import { privateMeta } from "~/lib/private-meta";
 import { PROFILE_MESSAGES } from "~/modules/profile/messages";
 import { PROFILE_FORMS } from "~/modules/profile/validation";
@@ -56,8 +57,10 @@ function shownByTheirForms(
 export const meta: Route.MetaFunction = () => privateMeta("Profile and Settings");
 export { privateActionHeaders as headers } from "~/lib/http";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return profilePageData(context.get(appContext), context.get(viewerContext));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The gifts are a page at a time (`?before=`, issue 47); an unusable cursor starts from the newest.
+  const before = parseInstantCursor(new URL(request.url).searchParams.get("before"));
+  return profilePageData(context.get(appContext), context.get(viewerContext), before);
 }
 
 /** Every form of the page, on the one pipeline (profile-actions.server.ts has one handler per intent). */
@@ -248,7 +251,7 @@ function ProfilePage(props: PageProps) {
             },
           ]}
         />
-        <GivingCard gifts={gifts} />
+        <GivingCard gifts={gifts} years={props.giftYears} older={props.olderGifts} />
         <RecurringCard rows={props.recurring} />
         <SettingsCard values={profile.settings} timezones={timezones} form={settingsForm} />
       </div>

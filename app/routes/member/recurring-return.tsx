@@ -89,6 +89,7 @@ export default function RecurringReturn({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
+  const movedOn = useRef(false);
 
   useEffect(() => {
     if (sent.current) return;
@@ -96,10 +97,14 @@ export default function RecurringReturn({ loaderData, actionData }: Route.Compon
     form.current?.requestSubmit();
   }, []);
 
+  // Moving on waits until the page has settled (its data reloaded after the post), as on
+  // /payments/return: leaving earlier cuts that reload off ("Error in input stream" in Firefox).
   useEffect(() => {
     const next = result?.ok ? (result.data as { next?: string } | undefined)?.next : undefined;
-    if (next) navigate(next, { replace: true });
-  }, [result, navigate]);
+    if (!next || busy || movedOn.current) return;
+    movedOn.current = true;
+    navigate(next, { replace: true });
+  }, [result, busy, navigate]);
 
   const failed = result && !result.ok ? (result.formError ?? NOT_DONE) : null;
   const label = cancelled ? "Back to giving" : "Finish setting it up";

@@ -94,6 +94,7 @@ export default function PaymentReturn({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
+  const movedOn = useRef(false);
 
   useEffect(() => {
     if (sent.current) return;
@@ -101,8 +102,12 @@ export default function PaymentReturn({ loaderData, actionData }: Route.Componen
     form.current?.requestSubmit();
   }, []);
 
+  // Moving on waits until the page has settled: React Router hands over the action's answer while it
+  // still reloads the page's data (/payments/return.data), and leaving then cuts that reload off,
+  // which Firefox reports as two uncaught "TypeError: Error in input stream".
   useEffect(() => {
-    if (!result?.ok || !result.data) return;
+    if (!result?.ok || !result.data || busy || movedOn.current) return;
+    movedOn.current = true;
     const { outcome, purpose, value, next } = result.data;
     if (outcome === "captured" && (purpose === "gift" || purpose === "ceremony-gift")) {
       notify("success", GIVING_MESSAGES.received.title, { description: GIVING_MESSAGES.received.description });
@@ -110,7 +115,7 @@ export default function PaymentReturn({ loaderData, actionData }: Route.Componen
       window.gtag?.("event", "donation", { currency: "USD", value });
     }
     navigate(next, { replace: true });
-  }, [result, navigate]);
+  }, [result, busy, navigate]);
 
   const failed = result && !result.ok ? (result.formError ?? NOT_COMPLETED) : null;
   const label = cancelled ? "Confirm cancellation" : "Complete my payment";

@@ -31,7 +31,7 @@ export function shell(line: string, cwd: string, env: Record<string, string> = {
 }
 
 /** `npm run build` in `cwd`; throws with the output when it fails. */
-export async function build(cwd: string): Promise<void> {
-  const result = await shell("npm run build", cwd);
+export async function build(cwd: string, env: Record<string, string> = {}): Promise<void> {
+  const result = await shell("npm run build", cwd, env);
   if (result.status !== 0) throw new Error(`build failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }

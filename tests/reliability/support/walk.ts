@@ -25,18 +25,27 @@ export interface Host {
   dir: string;
   envFile: string;
   databaseUrl: string;
+  /** What stands for `<this repository>`: the git remote the checkout is cloned from. */
+  remote?: string;
 }
 
 /**
- * A documented command as the test runs it: the host's paths and database replaced, `sudo -u sacred`
- * dropped (the test is the app's user). Lines that only a real host can run (`sudo`, `systemctl`,
- * `git pull` in a checkout that is a copy) are left to the caller, which says what stands for them.
+ * A documented command as the test runs it: the host's paths, database and repository replaced,
+ * `sudo -u sacred` dropped (the test is the app's user). Lines that only root on a real host can run
+ * (`sudo …`, `systemctl`) are left to the caller, which says what stands for them (`byRoot`).
  */
 export function onHost(line: string, host: Host): string {
   return line
+    .replace(/^sudo -u sacred (?:-H )?/, "")
+    .replaceAll("<this repository>", host.remote ?? "<this repository>")
     .replaceAll("/srv/sacred", host.dir)
     .replaceAll("/etc/sacred/env", host.envFile)
     .replaceAll("postgres://sacred:<password>@127.0.0.1:5432/sacred", host.databaseUrl);
+}
+
+/** A line only root runs (`sudo …`, but not `sudo -u sacred …`, which the test runs as itself). */
+export function byRoot(line: string): boolean {
+  return line.startsWith("sudo ") && !/^sudo -u sacred /.test(line);
 }
 
 /** The settings file of the walk with the test's own values for the ones that name this host or a secret. */

@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort, productionSettings, startAppProcess } from "../support/app-process";
+import { postgresUrl } from "../support/database";
 import { LEVEL, logLines, refusal } from "../support/log-lines";
 import { runCommand } from "../support/run-command";
 
@@ -162,7 +163,13 @@ describe("the server process", () => {
 
   it("prints the address it serves, and logs its effective settings in one line without a secret", async () => {
     const app = await startAppProcess({ LOG_LEVEL: "info", SMTP_URL: "smtp://user:smtp-pass-4471@127.0.0.1:9" });
+    const health = await (await fetch(`${app.url}/healthz`)).json();
     await app.stop();
+    // The release: package.json's version and the commit `npm run build` recorded (git rev-parse HEAD here).
+    const { version } = JSON.parse(fs.readFileSync("package.json", "utf8"));
+    const [built] = JSON.parse(fs.readFileSync("build/releases.json", "utf8"));
+    expect(built).toMatchObject({ version, commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(health).toEqual({ status: "ok", version, commit: built.commit });
     const lines = logLines(app.output());
     expect(lines.find((l) => l.msg.includes("serving on"))).toMatchObject({
       level: LEVEL.info,
@@ -170,6 +177,8 @@ describe("the server process", () => {
       url: expect.stringMatching(/^http:\/\/localhost:\d+$/),
     });
     expect(lines.find((l) => l.msg === "settings")).toMatchObject({
+      version,
+      commit: built.commit,
       siteUrl: expect.stringMatching(/^http:\/\/[^/]+:\d+$/),
       database: "pglite",
       payments: expect.any(String),
@@ -211,16 +220,16 @@ describe("the server process", () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("says which database is missing on a reachable server", async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
+  it.runIf(postgresUrl)("says which database is missing on a reachable server", async () => {
+    const url = new URL(postgresUrl as string);
     url.pathname = "/sacred_no_such_database";
     const result = await runServer({ DATABASE_URL: url.href });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('the database "sacred_no_such_database" does not exist on that server');
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("says which role is missing, rather than blaming pg_hba.conf", async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
+  it.runIf(postgresUrl)("says which role is missing, rather than blaming pg_hba.conf", async () => {
+    const url = new URL(postgresUrl as string);
     url.username = "sacred_no_such_role";
     const result = await runServer({ DATABASE_URL: url.href });
     expect(result.status).toBe(1);
@@ -246,8 +255,8 @@ describe("the server process", () => {
     expect(message).toContain("Invalid environment (every problem found");
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("runs two processes on one PostgreSQL database", async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
+  it.runIf(postgresUrl)("runs two processes on one PostgreSQL database", async () => {
+    const url = new URL(postgresUrl as string);
     const name = `sacred_two_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url.href });
     await admin.connect();

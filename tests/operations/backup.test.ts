@@ -1,13 +1,12 @@
 // npm run db:backup / db:restore: a backup restored into an empty database holds every record,
 // on PGlite and PostgreSQL and across them; damaged files and non-empty targets are refused.
 
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/env.server";
 import { createPasswordAccount } from "../../app/modules/accounts/seed.server";
@@ -23,11 +22,11 @@ import { enqueue } from "../../app/modules/mail/outbox.server";
 import { mailOutbox } from "../../app/modules/mail/schema";
 import { payments } from "../../app/modules/payments/schema";
 import { memberProfile, saveMedicalRecord } from "../../app/modules/profile/profile.server";
-import { type Database, type Db, openPglite, openPostgres } from "../../db/client";
+import { type Database, type Db, openPglite } from "../../db/client";
 import { lockDataDir } from "../../db/lock";
 import { backupDatabase, inspectBackup, restoreDatabase } from "../../scripts/lib/backup";
 import { createAccount, get, signIn } from "../support/accounts";
-import { type Backend, backends, describeEachBackend } from "../support/database";
+import { type Backend, backends, describeEachBackend, openTestDatabase } from "../support/database";
 import { runCommand } from "../support/run-command";
 import { TEST_SECRETS } from "../support/secrets";
 import { startTestServer, type TestServer } from "../support/server";
@@ -45,19 +44,7 @@ afterAll(() => {
 /** A database nobody has migrated yet: a new PGlite data directory, or a new PostgreSQL schema. */
 async function emptyDatabase(backend: Backend): Promise<Database> {
   if (backend === "pglite") return openPglite(path.join(tempDir("sacred-restore-"), "pglite"));
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `restore_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const database = openPostgres({ url, searchPath: schema, max: 4 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    },
-  };
+  return openTestDatabase("postgres", { migrate: false });
 }
 
 /**
@@ -258,6 +245,11 @@ describeEachBackend("database backup and restore", (backend) => {
     before = await snapshot(server.database.db);
     const result = await backupDatabase(server.database, file);
     expect(result.totalRows).toBe(Object.values(before).reduce((n, rows) => n + rows.length, 0));
+    // The release that wrote it: this process's (build/releases.json's newest, else package.json's).
+    expect(result.header.app).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      commit: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/),
+    });
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
   afterAll(async () => {
@@ -360,17 +352,20 @@ describeEachBackend("database backup and restore", (backend) => {
     }
   });
 
-  it("refuses a backup from another migration level", async () => {
+  it("refuses a backup taken at a migration this version does not ship, and changes nothing", async () => {
+    // (A backup from an older release restores: tests/operations/backup-older.test.ts.)
     const dir = tempDir();
-    const older = path.join(dir, "older.jsonl.gz");
-    rewriteBackup(file, older, ([header, ...rest]) => {
+    const unknown = path.join(dir, "unknown.jsonl.gz");
+    rewriteBackup(file, unknown, ([header, ...rest]) => {
       const parsed = JSON.parse(header as string);
-      parsed.migration = { applied: 10, last: 1, tag: "0009_payments_and_gifts" };
+      parsed.migration = { applied: 10, last: 1, tag: "0009_a_development_branch" };
       return [JSON.stringify(parsed), ...rest];
     });
     const target = await emptyDatabase(backend);
     try {
-      await expect(restoreDatabase(target, older)).rejects.toThrow(/version of the app that made it/);
+      await expect(restoreDatabase(target, unknown)).rejects.toThrow(
+        /taken at migration 0009_a_development_branch by version \d+\.\d+\.\d+ \(commit \w+\), a migration this version does not ship/,
+      );
       expect(await snapshot(target.db)).toEqual({});
     } finally {
       await target.close();

@@ -1,0 +1,2 @@
+/** Whether ceremonies are offered to members (the CEREMONIES setting, docs/settings.md). */
+export const ceremoniesOpen = (env: { CEREMONIES: "paused" | "open" }) => env.CEREMONIES === "open";

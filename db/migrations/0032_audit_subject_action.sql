@@ -1,0 +1,1 @@
+CREATE INDEX "audit_subject_action_idx" ON "audit_log" USING btree ("subject_user_id","action","created_at");

@@ -1,0 +1,5 @@
+CREATE INDEX "contact_messages_waiting_idx" ON "contact_messages" USING btree ("urgent" DESC NULLS FIRST,"created_at","id") WHERE "contact_messages"."handled_at" is null;--> statement-breakpoint
+CREATE INDEX "contact_messages_handled_idx" ON "contact_messages" USING btree ("urgent","handled_at","id") WHERE "contact_messages"."handled_at" is not null;--> statement-breakpoint
+CREATE INDEX "follow_ups_waiting_idx" ON "follow_ups" USING btree ("care_urgent" DESC NULLS FIRST,"care_due_at","id") WHERE "follow_ups"."care_reason" is not null and "follow_ups"."care_done_at" is null;--> statement-breakpoint
+CREATE INDEX "follow_ups_settled_idx" ON "follow_ups" USING btree ("care_done_at") WHERE "follow_ups"."care_reason" is not null and "follow_ups"."care_done_at" is not null;--> statement-breakpoint
+CREATE INDEX "facilitator_shares_waiting_idx" ON "facilitator_shares" USING btree ("urgent","id") WHERE "facilitator_shares"."status" = 'waiting-keeper';
