@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clockIn, dayIn } from "../../app/lib/dates";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "../../app/modules/accounts/seed.server";
+import { CLIENT_QUESTIONS } from "../../app/modules/ceremonies/documents";
 import { applications, users } from "../../db/schema";
 import { type AppProcess, startTestingAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
@@ -96,12 +97,20 @@ describe("a ceremony's readiness", () => {
     await visible(page, "Your readiness packet: 0 of 6 signed").toBe(true);
     await page.getByRole("link", { name: "Client information form" }).click();
     await page.waitForURL(/\/ceremony\/\d+\/client-information$/);
+    // The address changes before React draws the page (a transition): on a busy machine the old
+    // page is still there, and listing its questions now would find none.
+    await page.getByRole("heading", { level: 1, name: "Client information form" }).waitFor();
     // Every question answered "No" but the first (lithium), left unanswered.
+    let answered = 0;
     for (const group of await page.getByRole("group").all()) {
       const no = group.getByRole("radio", { name: "No" });
       const name = (await group.locator("legend").textContent()) ?? "";
-      if ((await no.count()) === 1 && !name.includes("lithium")) await no.check();
+      if ((await no.count()) === 1 && !name.includes("lithium")) {
+        await no.check();
+        answered += 1;
+      }
     }
+    expect(answered).toBe(CLIENT_QUESTIONS.length - 1);
     await page.getByLabel("Sign by typing your full name").fill("Zofia Wiśniewska");
     await page.getByRole("button", { name: "Sign This Document" }).click();
     await visible(page, "Please answer yes or no").toBe(true);
