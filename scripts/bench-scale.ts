@@ -94,6 +94,14 @@ async function idsOf(database: BenchDatabase, factor: number): Promise<Ids> {
         await one(sql`select id::text as v from follow_ups where user_id = ${memberId} order by id desc limit 1`),
       ),
       circleId: Number(await one(sql`select max(id)::text as v from circles`)),
+      ceremonyDayId: Number(
+        await one(sql`select id::text as v from ceremony_days where starts_at > now() order by starts_at limit 1`),
+      ),
+      ceremonyPlaceId: Number(
+        await one(sql`
+          select p.id::text as v from ceremony_places p join ceremony_days d on d.id = p.day_id
+          where p.user_id = ${memberId} and d.starts_at > now() order by d.starts_at limit 1`),
+      ),
       requestId: Number(await one(sql`select max(id)::text as v from access_requests`)),
       contactId: Number(await one(sql`select max(id)::text as v from contact_messages`)),
       issueId: Number(await one(sql`select max(id)::text as v from newsletter_issues`)),
@@ -114,6 +122,8 @@ async function startSide(factor: number): Promise<Side> {
     LOG_LEVEL: "warn",
     MAIL_DELIVERY: "off",
     QUERY_COUNT_HEADER: "true",
+    // The member's ceremony pages answer only while ceremonies are open.
+    CEREMONIES: "open",
     ...database.env,
   });
   const server = { url: app.url, origin: app.url } as TestServer;

@@ -9,6 +9,14 @@ import type { Env } from "../../app/env.server";
 import { keyringFor, seal, sealJson } from "../../app/lib/encryption.server";
 import { createPasswordAccount } from "../../app/modules/accounts/seed.server";
 import { CHECKIN_CHOICES } from "../../app/modules/calendar/checkin-choices";
+import { attendanceContext, reactionContext } from "../../app/modules/ceremonies/day-record.server";
+import {
+  DOCUMENT_KINDS,
+  DOCUMENTS,
+  type DocumentAnswers,
+  type DocumentKind,
+} from "../../app/modules/ceremonies/documents";
+import { documentContext } from "../../app/modules/ceremonies/packet.server";
 import { answersContext } from "../../app/modules/follow-ups/follow-ups.server";
 import { context as sessionContext } from "../../app/modules/integration/sessions.server";
 import { context as shareContext } from "../../app/modules/integration/shares.server";
@@ -64,6 +72,10 @@ export function scaleSizes(factor: number) {
     accessRequests: n(50),
     contactMessages: n(50),
     quizSubmissions: n(100),
+    /** Ceremony days held over the ten years (one a week at factor 100), ten places each. */
+    ceremonyDays: n(5),
+    /** The bench member's own past ceremonies. */
+    memberCeremonies: Math.min(10, n(0.05)),
   };
 }
 export type ScaleSizes = ReturnType<typeof scaleSizes>;
@@ -130,6 +142,9 @@ export interface ScaleResult {
   sessionId: string;
   followUpId: number;
   circleId: number;
+  /** The coming ceremony day, and the bench member's place on it (accepted, half the packet signed). */
+  ceremonyDayId: number;
+  ceremonyPlaceId: number;
   sizes: ScaleSizes;
   seconds: number;
   /** How long each part took (ms), for docs/measurements.md. */
@@ -480,6 +495,22 @@ export async function fillScale(db: Db, env: Env, factor: number, log = (_: stri
         now() - interval '3650 days' + interval '3650 days' * (g::float8 / ${sizes.quizSubmissions}::int)
       from generate_series(1, ${sizes.quizSubmissions}::int) g`);
   });
+  let ceremonyDayId = 0;
+  let ceremonyPlaceId = 0;
+  await step("ceremonies", async () => {
+    const result = await fillCeremonies(db, ring, {
+      sizes,
+      memberId,
+      keeperId,
+      otherUserAt: (k) => `scale-user-${1 + (k % sizes.members)}`,
+      past,
+      words,
+      random,
+    });
+    ceremonyDayId = result.dayId;
+    ceremonyPlaceId = result.placeId;
+  });
+
   await step("analyze", async () => {
     await db.execute(sql`analyze`);
   });
@@ -492,8 +523,272 @@ export async function fillScale(db: Db, env: Env, factor: number, log = (_: stri
     sessionId,
     followUpId,
     circleId,
+    ceremonyDayId,
+    ceremonyPlaceId,
     sizes,
     seconds: Math.round((performance.now() - started) / 100) / 10,
     parts,
   };
+}
+
+/** A signed packet's answers as a careful participant gives them (every kind of document). */
+function answersFor(kind: DocumentKind, words: (count: number) => string): DocumentAnswers[DocumentKind] {
+  switch (kind) {
+    case "client-information":
+      return {
+        lithium: "no",
+        fungiAllergy: "no",
+        psychosis: "no",
+        treatment: "no",
+        heart: "no",
+        seizures: "no",
+        pregnancy: "no",
+        difficultReaction: "no",
+        harmPast: "no",
+        harmNow: "no",
+        medicineDuringSession: "no",
+        interpreter: "no",
+        mobility: "no",
+        notes: words(12),
+      };
+    case "medicines":
+      return { medicines: "Sertraline 50 mg each morning", devices: "" };
+    case "safety-plan":
+      return {
+        supportName: "Jonas Rivers",
+        supportPhone: "+1 505 555 0100",
+        emergencyName: "Ana Rivers",
+        emergencyPhone: "+1 505 555 0101",
+        whatHelps: words(15),
+      };
+    case "transportation":
+      return { driverName: "Jonas Rivers", driverPhone: "+1 505 555 0100", arrangement: words(8), noDriving: true };
+    case "touch-consent":
+      return { touch: "yes", limits: "A hand on the shoulder only" };
+    case "rights":
+      return { acknowledged: true };
+  }
+}
+
+interface CeremonyFill {
+  sizes: ScaleSizes;
+  memberId: string;
+  keeperId: string;
+  /** A congregation member for index k (distinct for ten consecutive k). */
+  otherUserAt: (k: number) => string;
+  past: (i: number, total: number) => Date;
+  words: (count: number) => string;
+  random: () => number;
+}
+
+/**
+ * Ten years of ceremony days (ten places each: eight confirmed with their packets signed, their
+ * preparation held and their day recorded, one declined, one released; a reaction report on one day
+ * in five, already cared for), and one day a month ahead where the bench member holds a place with
+ * half the packet signed beside eight confirmed participants and three invited.
+ */
+async function fillCeremonies(db: Db, ring: ReturnType<typeof keyringFor>, fill: CeremonyFill) {
+  const { sizes, memberId, keeperId, otherUserAt, past, words, random } = fill;
+  const PLACES = 10;
+  const HOUR = 3_600_000;
+  const mineEvery = Math.ceil(sizes.ceremonyDays / sizes.memberCeremonies);
+  const dayIds = await takeIds(db, "ceremony_days", sizes.ceremonyDays + 1);
+  const comingId = dayIds[sizes.ceremonyDays] as number;
+  const coming = new Date(Date.now() + 30 * 24 * HOUR);
+  const startOf = (d: number) => (d === sizes.ceremonyDays ? coming : past(d, sizes.ceremonyDays));
+  await insertJson(
+    db,
+    "ceremony_days",
+    dayIds.map((id, d) => {
+      const startsAt = startOf(d);
+      const endsAt = new Date(startsAt.getTime() + 8 * HOUR);
+      return {
+        id,
+        place: "The Cedar House, 14 Canyon Road, Santa Fe",
+        startsAt,
+        endsAt,
+        capacity: 12,
+        status: "scheduled",
+        createdById: keeperId,
+        createdByName: SCALE_KEEPER.name,
+        // Past days were cared for when they ended: the after-care job finds nothing to send.
+        aftercarePlannedAt: d === sizes.ceremonyDays ? null : new Date(endsAt.getTime() + HOUR),
+        createdAt: new Date(startsAt.getTime() - 60 * 24 * HOUR),
+        updatedAt: new Date(startsAt.getTime() - 60 * 24 * HOUR),
+      };
+    }),
+  );
+  await insertJson(
+    db,
+    "ceremony_facilitators",
+    dayIds.map((dayId) => ({ dayId, userId: keeperId })),
+  );
+
+  // Places: day d's k-th place. The bench member takes the first place of every mineEvery-th day and of the coming one.
+  const placeIds = await takeIds(db, "ceremony_places", dayIds.length * PLACES + 2);
+  interface Place {
+    id: number;
+    dayId: number;
+    userId: string;
+    status: "invited" | "accepted" | "declined" | "confirmed" | "released";
+    at: Date;
+    documents: readonly DocumentKind[];
+    held: boolean;
+    recorded: boolean;
+  }
+  const places: Place[] = [];
+  dayIds.forEach((dayId, d) => {
+    const startsAt = startOf(d);
+    const upcoming = d === sizes.ceremonyDays;
+    const count = upcoming ? PLACES + 2 : PLACES;
+    for (let k = 0; k < count; k++) {
+      const mine = k === 0 && (upcoming || d % mineEvery === 0);
+      const status: Place["status"] = upcoming
+        ? k === 0
+          ? "accepted"
+          : k <= 8
+            ? "confirmed"
+            : "invited"
+        : k === 8
+          ? "declined"
+          : k === 9
+            ? "released"
+            : "confirmed";
+      const documents =
+        status === "confirmed"
+          ? DOCUMENT_KINDS
+          : mine && upcoming
+            ? (["client-information", "medicines", "rights"] as const)
+            : [];
+      places.push({
+        id: placeIds[places.length] as number,
+        dayId,
+        userId: mine ? memberId : otherUserAt(d * 13 + k),
+        status,
+        at: new Date(startsAt.getTime() - 45 * 24 * HOUR),
+        documents,
+        held: status === "confirmed",
+        recorded: status === "confirmed" && !upcoming,
+      });
+    }
+  });
+  await inBatches(
+    places.length,
+    (i) => {
+      const p = places[i] as Place;
+      return {
+        id: p.id,
+        dayId: p.dayId,
+        userId: p.userId,
+        status: p.status,
+        invitedById: keeperId,
+        invitedAt: p.at,
+        answeredAt: p.status === "invited" ? null : new Date(p.at.getTime() + 24 * HOUR),
+        confirmedAt: p.status === "confirmed" ? new Date(p.at.getTime() + 30 * 24 * HOUR) : null,
+        updatedAt: p.at,
+      };
+    },
+    (rows) => insertJson(db, "ceremony_places", rows),
+  );
+
+  // The packets: each signed document sealed with its answers and typed name, as signDocument does.
+  const documents = places.flatMap((p) => p.documents.map((kind) => ({ place: p, kind })));
+  await inBatches(
+    documents.length,
+    (i) => {
+      const { place, kind } = documents[i] as (typeof documents)[number];
+      const id = randomUUID();
+      const signedName = place.userId === memberId ? SCALE_MEMBER.name : `Member ${place.userId.slice(11)}`;
+      return {
+        id,
+        placeId: place.id,
+        userId: place.userId,
+        kind,
+        version: DOCUMENTS[kind].version,
+        sealed: sealJson(ring, { answers: answersFor(kind, words), signedName }, documentContext(id)),
+        signedAt: new Date(place.at.getTime() + 2 * 24 * HOUR),
+        signedIp: "203.0.113.7",
+      };
+    },
+    (rows) => insertJson(db, "readiness_documents", rows),
+  );
+
+  const held = places.filter((p) => p.held);
+  await inBatches(
+    held.length,
+    (i) => {
+      const p = held[i] as Place;
+      const startsAt = new Date(p.at.getTime() + 28 * 24 * HOUR);
+      return {
+        placeId: p.id,
+        startsAt,
+        keeperId,
+        keeperName: SCALE_KEEPER.name,
+        heldAt: startsAt,
+        heldById: keeperId,
+        heldByName: SCALE_KEEPER.name,
+        createdAt: p.at,
+      };
+    },
+    (rows) => insertJson(db, "preparation_sessions", rows),
+  );
+
+  const recorded = places.filter((p) => p.recorded);
+  const dayStart = new Map(dayIds.map((id, d) => [id, startOf(d)]));
+  await inBatches(
+    recorded.length,
+    (i) => {
+      const p = recorded[i] as Place;
+      const startsAt = dayStart.get(p.dayId) as Date;
+      const followed = random() > 0.03;
+      return {
+        placeId: p.id,
+        arrivedAt: new Date(startsAt.getTime() + 15 * 60_000),
+        departedAt: new Date(startsAt.getTime() + 8 * HOUR),
+        transportFollowed: followed,
+        sealed: sealJson(
+          ring,
+          { arranged: followed ? "" : "A keeper drove them home.", notes: words(20) },
+          attendanceContext(p.id),
+        ),
+        recordedById: keeperId,
+        recordedByName: SCALE_KEEPER.name,
+        updatedAt: new Date(startsAt.getTime() + 9 * HOUR),
+      };
+    },
+    (rows) => insertJson(db, "ceremony_attendance", rows),
+  );
+
+  // A reaction report on one past day in five, on its second participant.
+  const reported = recorded.filter((_, i) => i % (8 * 5) === 1);
+  const reactionIds = await takeIds(db, "adverse_reactions", Math.max(1, reported.length));
+  await inBatches(
+    reported.length,
+    (i) => {
+      const p = reported[i] as Place;
+      const id = reactionIds[i] as number;
+      const occurredAt = new Date((dayStart.get(p.dayId) as Date).getTime() + 3 * HOUR);
+      const severity = i % 20 === 0 ? "severe" : i % 3 === 0 ? "moderate" : "mild";
+      return {
+        id,
+        dayId: p.dayId,
+        placeId: p.id,
+        occurredAt,
+        severity,
+        emergencyCalled: severity === "severe",
+        sealed: sealJson(
+          ring,
+          { whatHappened: words(20), whatDone: words(15), followUp: words(10) },
+          reactionContext(id),
+        ),
+        reportedById: keeperId,
+        reportedByName: SCALE_KEEPER.name,
+        createdAt: occurredAt,
+        updatedAt: occurredAt,
+      };
+    },
+    (rows) => insertJson(db, "adverse_reactions", rows),
+  );
+  const bench = places.find((p) => p.dayId === comingId && p.userId === memberId) as Place;
+  return { dayId: comingId, placeId: bench.id };
 }

@@ -27,8 +27,6 @@ const keeper = (route: string, path: ScalePage["path"] = () => `/${route}`, more
   ...more,
 });
 
-const NO_CEREMONIES = "the scale fixture writes no ceremony days or places yet (a day holds at most 30 places)";
-
 export const SCALE_PAGES: ScalePage[] = [
   member("dashboard"),
   member("profile"),
@@ -46,8 +44,11 @@ export const SCALE_PAGES: ScalePage[] = [
   member("follow-ups/:id", (ids) => `/follow-ups/${ids.followUpId}`),
   member("circles/:id", (ids) => `/circles/${ids.circleId}`),
   member("ceremony"),
-  member("ceremony/:placeId/:kind", () => null, { skip: NO_CEREMONIES }),
-  member("ceremony/:placeId/:kind/pdf", () => null, { skip: NO_CEREMONIES, download: true }),
+  // The member's place on the coming day; their past ceremonies are on /ceremony.
+  member("ceremony/:placeId/:kind", (ids) => `/ceremony/${ids.ceremonyPlaceId}/client-information`),
+  member("ceremony/:placeId/:kind/pdf", (ids) => `/ceremony/${ids.ceremonyPlaceId}/client-information/pdf`, {
+    download: true,
+  }),
   member("meditations"),
   member("resources"),
   member("messages"),
@@ -89,9 +90,13 @@ export const SCALE_PAGES: ScalePage[] = [
   keeper("console/subscribers.csv", undefined, { download: true }),
   // Counts only, by aggregate queries on the days' and reactions' time indexes: this year's.
   keeper("console/ceremonies"),
-  keeper("console/ceremonies/:id", () => null, { skip: NO_CEREMONIES }),
-  keeper("console/ceremonies/:id/places/:placeId", () => null, { skip: NO_CEREMONIES }),
-  keeper("console/ceremonies/:id/roster", () => null, { skip: NO_CEREMONIES }),
+  // The coming day (a day holds at most 30 places, so its pages are bounded by that, not by the years).
+  keeper("console/ceremonies/:id", (ids) => `/console/ceremonies/${ids.ceremonyDayId}`),
+  keeper(
+    "console/ceremonies/:id/places/:placeId",
+    (ids) => `/console/ceremonies/${ids.ceremonyDayId}/places/${ids.ceremonyPlaceId}`,
+  ),
+  keeper("console/ceremonies/:id/roster", (ids) => `/console/ceremonies/${ids.ceremonyDayId}/roster`),
   keeper("console/ceremonies/summary"),
   keeper("console/ceremonies-summary.csv", undefined, { download: true }),
   keeper("console/ceremonies-summary.pdf", undefined, { download: true }),

@@ -14,14 +14,22 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    action: entry.action,
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? null,
-    subjectUserId: entry.subjectUserId ?? null,
-    detail: entry.detail ?? null,
-    ip: entry.ip ?? null,
-  });
+  await recordAudits(db, [entry]);
+}
+
+/** Several entries in one statement (a page that reads many people's records at once: the roster). */
+export async function recordAudits(db: Db, entries: ReadonlyArray<AuditEntry>): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      action: entry.action,
+      actorId: entry.actor?.id ?? null,
+      actorName: entry.actor?.name ?? null,
+      subjectUserId: entry.subjectUserId ?? null,
+      detail: entry.detail ?? null,
+      ip: entry.ip ?? null,
+    })),
+  );
 }
 
 /** Staff reads of the member's medical record, newest first: the member sees them. */

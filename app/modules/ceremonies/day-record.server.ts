@@ -41,8 +41,8 @@ interface SealedReaction {
   whatDone: string;
   followUp: string;
 }
-const attendanceContext = (placeId: number) => `ceremony-attendance:${placeId}`;
-const reactionContext = (id: number) => `adverse-reaction:${id}`;
+export const attendanceContext = (placeId: number) => `ceremony-attendance:${placeId}`;
+export const reactionContext = (id: number) => `adverse-reaction:${id}`;
 
 /** A place's sealed arrangement and notes, opened (the record page, the member's export). */
 export const openAttendance = (env: Env, placeId: number, sealed: string) =>

@@ -19,7 +19,8 @@ export interface SealedDocument<K extends DocumentKind = DocumentKind> {
   answers: DocumentAnswers[K];
   signedName: string;
 }
-const documentContext = (id: string) => `readiness:${id}`;
+/** The seal's context: a document row's id (exported for the scale fixture, which seals as the app does). */
+export const documentContext = (id: string) => `readiness:${id}`;
 
 export const openDocument = <K extends DocumentKind>(env: Env, row: { id: string; sealed: string }) =>
   openJson<SealedDocument<K>>(keyringFor(env.DATA_ENCRYPTION_KEY), row.sealed, documentContext(row.id));
