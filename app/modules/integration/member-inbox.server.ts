@@ -14,20 +14,16 @@ import { contentContext } from "./shares.server";
  */
 
 /**
- * A keeper wrote since the member last opened the conversation: a message, or the reply from
- * before conversations (`replied_at`). One EXISTS on `share_messages_keeper_idx` per share. The
- * outer columns are named in full: drizzle writes a one-table query's columns unqualified, and
- * inside the subquery "id" would be the message's.
+ * A keeper wrote since the member last opened the conversation: `keeper_wrote_at` (their newest
+ * message or the reply from before conversations, kept by the database) is after `member_read_at`.
+ * A comparison of two columns of the row, so the count costs no read of the messages (issue 47:
+ * an EXISTS per conversation made every member page of a member with 500 of them 4 ms dearer).
+ * The columns are named in full: drizzle writes a one-table query's columns unqualified.
  */
 const unread = sql<boolean>`(
-  exists (
-    select 1 from share_messages m
-    where m.share_id = "facilitator_shares"."id" and m.from_keeper
-      and ("facilitator_shares"."member_read_at" is null or m.created_at > "facilitator_shares"."member_read_at")
-  )
-  or ("facilitator_shares"."replied_at" is not null
-    and ("facilitator_shares"."member_read_at" is null
-      or "facilitator_shares"."replied_at" > "facilitator_shares"."member_read_at"))
+  "facilitator_shares"."keeper_wrote_at" is not null
+  and ("facilitator_shares"."member_read_at" is null
+    or "facilitator_shares"."keeper_wrote_at" > "facilitator_shares"."member_read_at")
 )`;
 
 export interface MessagesLink {

@@ -52,6 +52,12 @@ export const facilitatorShares = pgTable(
     /** When the member last opened the conversation: keepers' messages after it are unread. */
     memberReadAt: timestamp("member_read_at", { withTimezone: true }),
     /**
+     * When the keepers last wrote in it (their newest message, or the reply from before
+     * conversations): kept by the database itself (a trigger on share_messages, migration 0035),
+     * so every member page counts unread conversations without reading their messages (issue 47).
+     */
+    keeperWroteAt: timestamp("keeper_wrote_at", { withTimezone: true }),
+    /**
      * What the keepers were emailed since one of them last opened or answered it (issue 45): null
      * when nothing; "waiting" after a notice; "urgent" after an urgent one. One notice per
      * conversation until a keeper reads it, however many messages the member writes meanwhile.

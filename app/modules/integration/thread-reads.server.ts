@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open } from "../../lib/encryption.server";
@@ -94,6 +94,9 @@ export interface ThreadPage {
   earlier: number | null;
 }
 
+/** Above every message's id (a serial): the first page's bound. */
+const MAX_ID = 2_147_483_647;
+
 /**
  * One page of a conversation: its newest `THREAD_PAGE_SIZE` messages before `before` (the newest of
  * all without it), oldest first. One bounded query on `share_messages_share_idx`.
@@ -108,8 +111,17 @@ export async function threadPage(
   const rows = await db
     .select()
     .from(shareMessages)
-    .where(and(eq(shareMessages.shareId, share.id), before ? lt(shareMessages.id, before) : undefined))
-    .orderBy(desc(shareMessages.id))
+    // The conversation's messages as a range of share_messages_share_idx (share_id, id), not as
+    // "share_id = …": with that equality PostgreSQL may order by the primary key alone and walk it
+    // back from the newest message of all, past every later conversation's (48,000 rows and 14 ms
+    // for an old conversation at the scale bench's factor 100; 0.3 ms this way).
+    .where(
+      and(
+        sql`(${shareMessages.shareId}, ${shareMessages.id}) > (${share.id}::int, 0)`,
+        sql`(${shareMessages.shareId}, ${shareMessages.id}) < (${share.id}::int, ${before ?? MAX_ID}::int)`,
+      ),
+    )
+    .orderBy(desc(shareMessages.shareId), desc(shareMessages.id))
     .limit(THREAD_PAGE_SIZE + 1);
   const shown = rows.slice(0, THREAD_PAGE_SIZE).reverse();
   return {

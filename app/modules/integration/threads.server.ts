@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, seal } from "../../lib/encryption.server";
@@ -23,19 +23,8 @@ import { messageContext } from "./thread-reads.server";
 export type ThreadStatus = "waiting-keeper" | "waiting-member" | "closed";
 
 /** Whether the member has a keeper's word they have not opened yet (then they were told of it already). */
-async function memberHasUnread(
-  tx: Db,
-  share: { id: number; memberReadAt: Date | null; repliedAt: Date | null },
-): Promise<boolean> {
-  const [last] = await tx
-    .select({ at: shareMessages.createdAt })
-    .from(shareMessages)
-    .where(and(eq(shareMessages.shareId, share.id), eq(shareMessages.fromKeeper, true)))
-    .orderBy(desc(shareMessages.id))
-    .limit(1);
-  const at = last?.at ?? share.repliedAt;
-  return Boolean(at && (!share.memberReadAt || at > share.memberReadAt));
-}
+const memberHasUnread = (share: { memberReadAt: Date | null; keeperWroteAt: Date | null }) =>
+  Boolean(share.keeperWroteAt && (!share.memberReadAt || share.keeperWroteAt > share.memberReadAt));
 
 /** The address of the keeper who took a conversation, while they are still staff; else null. */
 async function keeperAddress(tx: Db, userId: string | null): Promise<string | null> {
@@ -148,7 +137,7 @@ export async function writeAsKeeper(
         id: facilitatorShares.id,
         userId: facilitatorShares.userId,
         memberReadAt: facilitatorShares.memberReadAt,
-        repliedAt: facilitatorShares.repliedAt,
+        keeperWroteAt: facilitatorShares.keeperWroteAt,
         name: users.name,
         email: users.email,
       })
@@ -157,7 +146,7 @@ export async function writeAsKeeper(
       .where(eq(facilitatorShares.id, shareId))
       .for("update", { of: facilitatorShares });
     if (!found) return "missing" as const;
-    const toldAlready = await memberHasUnread(tx, found);
+    const toldAlready = memberHasUnread(found);
     await storeMessage(tx, env, found, { id: staff.id, name: staff.name, fromKeeper: true }, text);
     await tx
       .update(facilitatorShares)

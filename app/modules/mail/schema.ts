@@ -52,6 +52,8 @@ export const mailOutbox = pgTable(
     // The worker's claim (outbox.server.ts `claimDue`): the first unsent rows by id, past none of the sent
     // ones (issue 47: walking the primary key, each claim of a 50,000 newsletter passed every mail sent before).
     index("mail_outbox_unsent_idx").on(t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    // The console's and /metrics' count of mail not yet sent or given up on, however much was sent.
+    index("mail_outbox_unsettled_idx").on(t.status).where(sql`${t.status} in ('pending', 'sending', 'failed')`),
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
 );

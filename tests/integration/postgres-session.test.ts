@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessionOptions } from "../../db/client";
+import { openTestDatabase, postgresUrl } from "../support/database";
+
+/*
+ * This app's PostgreSQL sessions start no parallel workers and compile no JIT (db/client.ts: both
+ * cost more than the page-sized statements they serve), and an operator's own `options` in
+ * DATABASE_URL are kept.
+ */
+describe("a PostgreSQL session's options", () => {
+  it("add this app's settings after the URL's own, and a test worker's schema last", () => {
+    expect(sessionOptions("postgres://app@db.example.org/sacred")).toBe(
+      "-c jit=off -c max_parallel_workers_per_gather=0",
+    );
+    expect(sessionOptions("postgres://app@db.example.org/sacred?options=-c%20work_mem%3D8MB", "w1")).toBe(
+      "-c work_mem=8MB -c jit=off -c max_parallel_workers_per_gather=0 -c search_path=w1",
+    );
+  });
+
+  it.runIf(postgresUrl)("are in force on every connection of the pool", async () => {
+    const database = await openTestDatabase("postgres");
+    try {
+      const shown = async (name: string) =>
+        ((await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Array<Record<string, string>> })
+          .rows[0]?.[name];
+      expect(await shown("jit")).toBe("off");
+      expect(await shown("max_parallel_workers_per_gather")).toBe("0");
+    } finally {
+      await database.close();
+    }
+  });
+});
