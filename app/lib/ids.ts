@@ -1,7 +1,7 @@
 import { parseInstant } from "./dates";
 
 /** The top of PostgreSQL's `integer` (our serial ids): a larger number makes the query fail, not miss. */
-const MAX_SERIAL = 2_147_483_647;
+export const MAX_SERIAL = 2_147_483_647;
 
 /**
  * A serial id from a URL or form: digits only, 1 to 2^31-1; anything else is null. `Number(x)` alone

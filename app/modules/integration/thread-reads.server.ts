@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Env } from "../../env.server";
 import { keyringFor, open } from "../../lib/encryption.server";
+import { MAX_SERIAL } from "../../lib/ids";
 import { EXPORT_PAGE_SIZE, inPages } from "../../lib/streamed";
 import { facilitatorShares, shareMessages } from "./schema";
 
@@ -94,9 +95,6 @@ export interface ThreadPage {
   earlier: number | null;
 }
 
-/** Above every message's id (a serial): the first page's bound. */
-const MAX_ID = 2_147_483_647;
-
 /**
  * One page of a conversation: its newest `THREAD_PAGE_SIZE` messages before `before` (the newest of
  * all without it), oldest first. One bounded query on `share_messages_share_idx`.
@@ -118,7 +116,7 @@ export async function threadPage(
     .where(
       and(
         sql`(${shareMessages.shareId}, ${shareMessages.id}) > (${share.id}::int, 0)`,
-        sql`(${shareMessages.shareId}, ${shareMessages.id}) < (${share.id}::int, ${before ?? MAX_ID}::int)`,
+        sql`(${shareMessages.shareId}, ${shareMessages.id}) < (${share.id}::int, ${before ?? MAX_SERIAL}::int)`,
       ),
     )
     .orderBy(desc(shareMessages.shareId), desc(shareMessages.id))
