@@ -78,12 +78,12 @@ const CLOSE_TIMEOUT_MS = 2000;
  * Every statement of this app reads a page or a few rows. PostgreSQL's parallel workers take 5 to
  * 10 ms to start and its JIT 30 ms to compile, and the planner reaches for them on a guess about a
  * large table (a keeper's reads of 50 shares among a million audit rows: 8 ms in workers for 0.1 ms
- * of work; docs/measurements.md, issue 47). So this app's sessions use neither; a setting the
- * operator gives in DATABASE_URL's own `options` still comes first and is kept.
+ * of work; docs/measurements.md, issue 47). So this app's sessions use neither, unless the operator
+ * says otherwise in DATABASE_URL's own `options`, which come after these and so win.
  */
 const SESSION_SETTINGS = "-c jit=off -c max_parallel_workers_per_gather=0";
 
-/** The session's `options`: the URL's own, this app's settings, and a test worker's schema. */
+/** The session's `options`: this app's settings, the URL's own (a later `-c` wins), a test worker's schema. */
 export function sessionOptions(url: string, searchPath?: string): string {
   let own = "";
   try {
@@ -91,7 +91,7 @@ export function sessionOptions(url: string, searchPath?: string): string {
   } catch {
     // A connection string URL cannot read takes no options of its own from here.
   }
-  return [own, SESSION_SETTINGS, searchPath ? `-c search_path=${searchPath}` : ""].filter(Boolean).join(" ");
+  return [SESSION_SETTINGS, own, searchPath ? `-c search_path=${searchPath}` : ""].filter(Boolean).join(" ");
 }
 
 export function openPostgres(options: PostgresOptions): Database {

@@ -6,15 +6,15 @@ import { openTestDatabase, postgresUrl } from "../support/database";
 /*
  * This app's PostgreSQL sessions start no parallel workers and compile no JIT (db/client.ts: both
  * cost more than the page-sized statements they serve), and an operator's own `options` in
- * DATABASE_URL are kept.
+ * DATABASE_URL are kept, after them, so they win.
  */
 describe("a PostgreSQL session's options", () => {
-  it("add this app's settings after the URL's own, and a test worker's schema last", () => {
+  it("put this app's settings first, then the URL's own (a later -c wins), then a test worker's schema", () => {
     expect(sessionOptions("postgres://app@db.example.org/sacred")).toBe(
       "-c jit=off -c max_parallel_workers_per_gather=0",
     );
     expect(sessionOptions("postgres://app@db.example.org/sacred?options=-c%20work_mem%3D8MB", "w1")).toBe(
-      "-c work_mem=8MB -c jit=off -c max_parallel_workers_per_gather=0 -c search_path=w1",
+      "-c jit=off -c max_parallel_workers_per_gather=0 -c work_mem=8MB -c search_path=w1",
     );
   });
 
